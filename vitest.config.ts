@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Inside the repo every package resolves to its TypeScript source (the `source` export
+// condition), so tests never run against a stale build.
+const conditions = ['source', 'module', 'node', 'import', 'default'];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'core',
+          root: fileURLToPath(new URL('./core', import.meta.url)),
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          typecheck: { enabled: false },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'vanilla',
+          root: fileURLToPath(new URL('./adapters/vanilla', import.meta.url)),
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          root: fileURLToPath(new URL('./tests', import.meta.url)),
+          environment: 'node',
+          include: ['**/*.test.ts'],
+          exclude: ['e2e/**', '**/node_modules/**'],
+        },
+      },
+    ],
+  },
+});
