@@ -32,6 +32,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'examples',
+          root: fileURLToPath(new URL('./examples', import.meta.url)),
+          environment: 'node',
+          include: ['**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'integration',
           root: fileURLToPath(new URL('./tests', import.meta.url)),
           environment: 'node',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typecheck the whole repo, lint it, run every vitest project, then print one
-// closing line `N passed, M failed` (CI reads it). Each check counts as one test; vitest
-// contributes its own counts. The exit code is non-zero when anything failed.
+// `npm test`: typecheck the whole repo, lint it, run every vitest project and the browser
+// tests, then print one closing line `N passed, M failed` (CI reads it). Each check counts as
+// one test; vitest and the browser tests contribute their own counts. The exit code is non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +57,18 @@ try {
 }
 rmSync(outDir, { recursive: true, force: true });
 if (vitest.status !== 0 && failed === 0) failed += 1;
+
+// Browser tests drive the examples in headless Chromium; they print their own count.
+console.log('\n▶ browser tests (tests/e2e)');
+const e2e = spawnSync(process.execPath, ['tests/e2e/run.mjs'], { encoding: 'utf8' });
+process.stdout.write(e2e.stdout);
+process.stderr.write(e2e.stderr);
+const counts = [...e2e.stdout.matchAll(/^(\d+) passed, (\d+) failed/gm)].at(-1);
+if (counts) {
+  passed += Number(counts[1]);
+  failed += Number(counts[2]);
+}
+if (!counts || (e2e.status !== 0 && Number(counts[2]) === 0)) failed += 1;
 
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 ? 0 : 1);

@@ -1,1 +1,51 @@
-export {};
+// Endpoints: RestEndpoint, its errors, resource() and the types they are typed with.
+
+export type {
+  CollectionAccessors,
+  CollectionEndpointGenerics,
+  CollectionIn,
+  CollectionOperation,
+  PaginatedEndpoint,
+  ReplaceCollection,
+} from './collectionTypes';
+export { NetworkError, ResponseParseError } from './NetworkError';
+export type { ContentMode, ContentTypes } from './parseResponse';
+export { escapeQueryLiterals, shortenPath } from './pathTemplate';
+export type {
+  AnyPathParams,
+  PathParamNames,
+  PathParams,
+  PathParamValue,
+  ShortenPath,
+} from './pathTypes';
+export { RestEndpoint, type RestEndpointConstructor } from './RestEndpoint';
+export {
+  type GenericsOf,
+  type Resource,
+  type ResourceEndpoints,
+  type ResourceOptions,
+  resource,
+} from './resource';
+export type {
+  BodyMethod,
+  BodyOf,
+  Extended,
+  ExtendGenerics,
+  ExtendOptions,
+  HasBody,
+  MethodOf,
+  OptimisticSnapshot,
+  ParsedOf,
+  RestArgs,
+  RestEndpointExtraOptions,
+  RestEndpointInstance,
+  RestEndpointMembers,
+  RestEndpointOptions,
+  RestGenerics,
+  RestResult,
+  ResultUpdates,
+  SchemaOf,
+  UrlParamsOf,
+  WithProcess,
+  WithProcessOption,
+} from './restTypes';

@@ -1,0 +1,169 @@
+import {
+  Controller,
+  GCManager,
+  type Manager,
+  NetworkManager,
+  PollingManager,
+  type State,
+} from '@tessera/core';
+import { distinctUntilChanged, firstValueFrom, from, map, skip, take, toArray } from 'rxjs';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { setupTodoClient } from '../test/setup';
+import { record, type Todo, TodoResource } from '../test/todoApi';
+import { createClient } from './createClient';
+import type { DLEState } from './dle';
+import { Listenable } from './Listenable';
+
+const t = setupTodoClient();
+
+/** The Svelte store contract, as Svelte reads it (`get(store)` / `$store`). */
+interface SvelteReadable<T> {
+  subscribe(run: (value: T) => void): (() => void) | { unsubscribe(): void };
+}
+
+/** Reads a store the way Svelte's `get` does; fails unless the first value is synchronous. */
+function readLikeSvelte<T>(store: SvelteReadable<T>): T {
+  let value: T | undefined;
+  let called = false;
+  const stop = store.subscribe((next) => {
+    value = next;
+    called = true;
+  });
+  if (!called) throw new Error('the store did not call run synchronously');
+  if (typeof stop === 'function') stop();
+  else stop.unsubscribe();
+  return value as T;
+}
+
+describe('createClient', () => {
+  it('runs a store with the network, polling and GC managers', () => {
+    const kinds = t.client.store.managers.map((manager) => manager.constructor);
+    expect(kinds).toEqual(expect.arrayContaining([NetworkManager, PollingManager, GCManager]));
+    expect(t.client.controller).toBeInstanceOf(Controller);
+    expect(t.client.store.controller).toBe(t.client.controller);
+  });
+
+  it('passes store options through: initial state and extra managers', async () => {
+    const seen: string[] = [];
+    const logger: Manager = {
+      middleware: () => (next) => (action) => {
+        seen.push(action.type);
+        return next(action);
+      },
+      cleanup() {},
+    };
+    const first = createClient();
+    await first.controller.fetch(TodoResource.get, { id: 1 });
+    const second = createClient({ initialState: first.store.getState(), managers: [logger] });
+    const todo = record(second.dle(TodoResource.get, { id: 1 }));
+    expect(todo.values).toHaveLength(1);
+    expect(todo.last()).toMatchObject({ loading: false, data: { id: 1 } });
+    await second.controller.fetch(TodoResource.get, { id: 2 });
+    expect(seen).toContain('fetch');
+    expect(t.api.requests).toEqual(['GET /todos/1', 'GET /todos/2']);
+    todo.stop();
+    first.dispose();
+    second.dispose();
+  });
+
+  it('dispose completes every listener and aborts what is in flight', async () => {
+    const local = createClient();
+    const release = t.api.hold();
+    const values: unknown[] = [];
+    let completed = false;
+    local.dle(TodoResource.get, { id: 1 }).subscribe({
+      next: (value) => values.push(value),
+      complete: () => {
+        completed = true;
+      },
+    });
+    let stateCompleted = false;
+    local.controller.subscribe({ complete: () => (stateCompleted = true) });
+    await vi.waitFor(() => expect(t.api.requests).toHaveLength(1));
+    local.dispose();
+    expect(completed).toBe(true);
+    expect(stateCompleted).toBe(true);
+    await vi.waitFor(() => expect(t.api.aborted).toEqual(['GET /todos/1']));
+    release();
+    expect(values).toEqual([{ data: undefined, loading: true, error: undefined }]);
+  });
+});
+
+describe('controller.subscribe: the store as an observable', () => {
+  it('calls a plain listener synchronously with the current state, then each new one', async () => {
+    const states: State[] = [];
+    const subscription = t.client.controller.subscribe((state) => states.push(state));
+    expect(states).toEqual([t.client.store.getState()]);
+    await t.client.controller.fetch(TodoResource.get, { id: 1 });
+    expect(states.length).toBeGreaterThan(1);
+    expect(states[states.length - 1]).toBe(t.client.store.getState());
+    subscription.unsubscribe();
+    const count = states.length;
+    await t.client.controller.fetch(TodoResource.get, { id: 2 });
+    expect(states).toHaveLength(count);
+  });
+
+  it('works with RxJS from()', async () => {
+    const endpoints = firstValueFrom(
+      from(t.client.controller).pipe(
+        map((state) => Object.keys(state.endpoints).length),
+        distinctUntilChanged(),
+        take(2),
+        toArray(),
+      ),
+    );
+    await t.client.controller.fetch(TodoResource.get, { id: 1 });
+    await expect(endpoints).resolves.toEqual([0, 1]);
+  });
+
+  it('is a Svelte store without glue', () => {
+    expect(readLikeSvelte(t.client.controller)).toBe(t.client.store.getState());
+    expectTypeOf(t.client.controller).toExtend<SvelteReadable<State>>();
+  });
+});
+
+describe('Listenable accessors in plain JS, RxJS and Svelte', () => {
+  it('listen() returns an unsubscribe function', async () => {
+    const values: DLEState<Todo | undefined>[] = [];
+    const stop = t.client.dle(TodoResource.get, { id: 1 }).listen((state) => values.push(state));
+    expect(typeof stop).toBe('function');
+    stop();
+    stop();
+    await t.client.controller.fetch(TodoResource.get, { id: 1 }).catch(() => {});
+    expect(values).toEqual([{ data: undefined, loading: true, error: undefined }]);
+  });
+
+  it('an accessor is an RxJS observable', async () => {
+    const source = t.client.dle(TodoResource.get, { id: 1 });
+    expect(source).toBeInstanceOf(Listenable);
+    const loaded = await firstValueFrom(
+      from(source).pipe(
+        skip(1),
+        map((state) => state.data?.title),
+      ),
+    );
+    expect(loaded).toBe('Write tests');
+  });
+
+  it('an accessor is a Svelte store with a synchronous first value', async () => {
+    await t.client.controller.fetch(TodoResource.get, { id: 1 });
+    expect(readLikeSvelte(t.client.dle(TodoResource.get, { id: 1 }))).toMatchObject({
+      loading: false,
+      data: { id: 1 },
+    });
+    expect(readLikeSvelte(t.client.cache(TodoResource.get, { id: 1 }))).toMatchObject({ id: 1 });
+    expectTypeOf(t.client.dle(TodoResource.get, { id: 1 })).toExtend<
+      SvelteReadable<DLEState<Todo | undefined>>
+    >();
+  });
+
+  it('DLE snapshots are typed by the endpoint, with a typed error', () => {
+    const source = t.client.dle(TodoResource.getList, { userId: 1 });
+    type Snapshot = Parameters<Parameters<typeof source.listen>[0]>[0];
+    expectTypeOf<Snapshot['data']>().toEqualTypeOf<Todo[] | undefined>();
+    expectTypeOf<Snapshot['loading']>().toEqualTypeOf<boolean>();
+    expectTypeOf<NonNullable<Snapshot['error']>['status']>().toEqualTypeOf<number | undefined>();
+    // @ts-expect-error userId is a number
+    t.client.dle(TodoResource.getList, { userId: 'one' });
+  });
+});

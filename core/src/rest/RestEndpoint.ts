@@ -1,0 +1,348 @@
+import { collectionEndpoint, paginatedEndpoint } from './collectionEndpoints';
+import type { CollectionAccessors, PaginatedEndpoint } from './collectionTypes';
+import { describeStatus, NetworkError } from './NetworkError';
+import { readResponse } from './parseResponse';
+import { pathTemplate } from './pathTemplate';
+import { combineSignals, headersToRecord, isRawBody } from './requestInit';
+import type {
+  RestEndpointExtraOptions,
+  RestEndpointInstance,
+  RestEndpointOptions,
+  RestGenerics,
+  WithProcess,
+  WithProcessOption,
+} from './restTypes';
+
+/**
+ * One HTTP operation as a callable object (SPEC §1, §2.1). Options become own members;
+ * defaults and overridable methods live on the prototype, so a subclass overrides them with
+ * methods or class fields, and `extend()` copies the own members onto a new instance of the
+ * same class.
+ *
+ * Precedence: prototype defaults < subclass methods < constructor options < subclass class
+ * fields (JS sets fields after the base constructor) < `extend()` options.
+ *
+ * Errors: a status outside 200-299 rejects with `NetworkError`; a body that is not what its
+ * Content-Type claims with `ResponseParseError`; an aborted request (via `signal`,
+ * `requestInit.signal` or a signal injected with `extend({ signal })`) rejects with the
+ * signal's reason, which is a `DOMException` named `AbortError` unless `abort(reason)` gave
+ * another; bad URL params with a `TypeError` naming the parameter and path.
+ */
+export interface RestEndpoint<O extends RestGenerics = any>
+  extends RestEndpointInstance<O>,
+    CollectionAccessors<O> {}
+
+export interface RestEndpointConstructor {
+  /** With a `process` option: its return type is the call's result. */
+  new <O extends RestGenerics, R>(
+    options: Readonly<O> &
+      WithProcessOption<RestEndpointExtraOptions<O>, O, R> &
+      ThisType<RestEndpointInstance<O>>,
+  ): RestEndpoint<WithProcess<O, R>>;
+  /** Subclasses (`extends RestEndpoint<O>`) inherit this signature. */
+  new <O extends RestGenerics = any>(options: RestEndpointOptions<O>): RestEndpoint<O>;
+  readonly prototype: RestEndpoint;
+}
+
+/** Untyped view used inside this file; the public types are in restTypes.ts. */
+type Endpoint = RestEndpoint<any> & Record<string, any>;
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const RESERVED_OPTIONS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Endpoints whose `body: undefined` was added by the constructor (no body for this method). */
+const derivedNoBody = new WeakSet<object>();
+
+class RestEndpointImpl {
+  constructor(options: Record<string, unknown>) {
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError('RestEndpoint expects an options object with a `path`');
+    }
+    const endpoint = ((...args: unknown[]) => runFetch(endpoint, args)) as unknown as Endpoint;
+    // The arrow's own `name` would hide the readable one from the prototype.
+    Reflect.deleteProperty(endpoint, 'name');
+    Object.setPrototypeOf(endpoint, new.target.prototype);
+    defineMembers(endpoint, options);
+    // SPEC §4.1: the method decides the body argument here, in the constructor only.
+    if (!('body' in options) && !BODY_METHODS.has(String(endpoint.method).toUpperCase())) {
+      defineMember(endpoint, 'body', undefined);
+      derivedNoBody.add(endpoint);
+    }
+    validate(endpoint);
+    // A constructor returning an object makes it `this` for subclass field initializers.
+    // biome-ignore lint/correctness/noConstructorReturn: the instance must be callable
+    return endpoint as unknown as RestEndpointImpl;
+  }
+
+  // Defaults and overridable methods. `this` is the callable endpoint.
+
+  /** `urlPrefix` + compiled path + `?` + `searchToString(leftovers)` (SPEC §4.3). */
+  url(this: Endpoint, urlParams: Record<string, unknown> = {}): string {
+    if (urlParams === null || typeof urlParams !== 'object') {
+      throw new TypeError(`${this.name}: URL params must be an object (got ${typeof urlParams})`);
+    }
+    const template = pathTemplate(this.path);
+    const url = `${this.urlPrefix}${template.build(urlParams)}`;
+    const leftovers: Record<string, unknown> = {};
+    let hasLeftovers = false;
+    for (const key of Object.keys(urlParams)) {
+      if (template.params.has(key) || urlParams[key] === undefined) continue;
+      // Defined, not assigned: a `__proto__` key from parsed JSON stays an ordinary key.
+      Object.defineProperty(leftovers, key, {
+        value: urlParams[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      hasLeftovers = true;
+    }
+    if (!hasLeftovers) return url;
+    const search = this.searchToString(leftovers);
+    if (!search) return url;
+    // A template with its own query tail (`/search?{q=:q}`) continues it with `&`.
+    if (!url.includes('?')) return `${url}?${search}`;
+    return /[?&]$/.test(url) ? `${url}${search}` : `${url}&${search}`;
+  }
+
+  /** Standard URLSearchParams serialization, keys sorted for deterministic keys. */
+  searchToString(searchParams: Record<string, unknown>): string {
+    const search = new URLSearchParams();
+    for (const key of Object.keys(searchParams)) {
+      const value = searchParams[key];
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+      else search.append(key, String(value));
+    }
+    search.sort();
+    return search.toString();
+  }
+
+  /**
+   * `requestInit` + method + body + headers from `getHeaders` + signal. Bodies fetch cannot
+   * send as they are (plain objects, arrays, other non-BodyInit values) are JSON-encoded and
+   * get `Content-Type: application/json` unless a content type was already set.
+   */
+  async getRequestInit(this: Endpoint, body?: unknown): Promise<RequestInit> {
+    const { headers: baseHeaders, signal: baseSignal, ...base } = this.requestInit ?? {};
+    const init: RequestInit = { ...base, method: this.method };
+    const json = body !== undefined && !isRawBody(body);
+    if (body !== undefined) init.body = json ? JSON.stringify(body) : (body as BodyInit);
+    const headers = headersToRecord(await this.getHeaders(headersToRecord(baseHeaders)));
+    if (json && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+      headers['Content-Type'] = 'application/json';
+    }
+    init.headers = headers;
+    const signal = combineSignals(baseSignal, this.signal);
+    if (signal) init.signal = signal;
+    return init;
+  }
+
+  /** The headers to send; override to add credentials (SPEC §5). May be async. */
+  getHeaders(headers: Record<string, string>): HeadersInit | Promise<HeadersInit> {
+    return headers;
+  }
+
+  /**
+   * Performs the request; a status outside 200-299 rejects with NetworkError. An abort
+   * rejects with the signal's reason, unchanged; a failure to reach the server with a
+   * TypeError naming the request (fetch's own says only "fetch failed").
+   */
+  async fetchResponse(input: string, init: RequestInit): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetch(input, init);
+    } catch (error) {
+      if (init.signal?.aborted || !(error instanceof TypeError)) throw error;
+      throw new TypeError(`${init.method ?? 'GET'} ${input} failed: ${error.message}`, {
+        cause: error,
+      });
+    }
+    if (!response.ok) {
+      throw new NetworkError(
+        response,
+        `${init.method ?? 'GET'} ${input} failed: ${describeStatus(response)}`,
+      );
+    }
+    return response;
+  }
+
+  /** Reads the body as `content` says, or by Content-Type (SPEC §4.4). 204 is null. */
+  parseResponse(this: Endpoint, response: Response): Promise<unknown> {
+    return readResponse(response, this.content);
+  }
+
+  /** Identity. Override to transform the parsed value; `args` are the call's arguments. */
+  process(value: unknown, ..._args: unknown[]): unknown {
+    return value;
+  }
+
+  /** `METHOD url`, from the same arguments as a call (the body is ignored). */
+  key(this: Endpoint, ...args: unknown[]): string {
+    return `${this.method} ${this.url(urlParamsOf(this, args))}`;
+  }
+
+  /**
+   * True for keys this endpoint produces: same method and prefix, and a path the template
+   * matches, with or without a query string. (Override it along with `url` or `key`.)
+   */
+  testKey(this: Endpoint, key: string): boolean {
+    const prefix = `${this.method} ${this.urlPrefix}`;
+    if (typeof key !== 'string' || !key.startsWith(prefix)) return false;
+    const url = key.slice(prefix.length);
+    const template = pathTemplate(this.path);
+    if (template.matches(url)) return true;
+    // Cut before each `?` or later `&` in turn: the query string may start at any of them
+    // when the template has a query tail of its own.
+    const queryStart = url.indexOf('?');
+    if (queryStart === -1) return false;
+    for (let i = queryStart; i < url.length; i++) {
+      if ((url[i] === '?' || url[i] === '&') && template.matches(url.slice(0, i))) return true;
+    }
+    return false;
+  }
+
+  /**
+   * A new endpoint of this endpoint's class with `options` over its own members. This one is
+   * unchanged. A new `signal` is combined with an existing one (either aborts the request).
+   */
+  extend(this: Endpoint, options: Record<string, unknown>): Endpoint {
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`${this.name}: extend() expects an options object`);
+    }
+    const merged: Record<string, unknown> = { ...ownMembers(this), ...options };
+    if (Object.hasOwn(options, 'signal') && options.signal && this.signal) {
+      merged.signal = combineSignals(this.signal, options.signal as AbortSignal);
+    }
+    const Constructor = this.constructor as new (options: Record<string, unknown>) => Endpoint;
+    const next = new Constructor(merged);
+    // Subclass field initializers ran again in that constructor; what we carry wins.
+    defineMembers(next, merged);
+    // The body argument is fixed at construction (SPEC §4.1 rule 4): the new method must
+    // not take away a body this endpoint has.
+    if (!('body' in merged) && derivedNoBody.has(next)) {
+      Reflect.deleteProperty(next, 'body');
+      derivedNoBody.delete(next);
+    }
+    return next;
+  }
+
+  /** Default false for GET, true otherwise; an explicit value wins (SPEC §4.1 rule 7). */
+  get sideEffect(): boolean {
+    return String((this as unknown as Endpoint).method).toUpperCase() !== 'GET';
+  }
+  set sideEffect(value: boolean) {
+    defineMember(this as unknown as Endpoint, 'sideEffect', value);
+  }
+
+  /** `METHOD path` unless set. */
+  get name(): string {
+    const endpoint = this as unknown as Endpoint;
+    return `${endpoint.method} ${endpoint.path}`;
+  }
+  set name(value: string) {
+    defineMember(this as unknown as Endpoint, 'name', value);
+  }
+
+  // Collection-derived endpoints (SPEC §4.6).
+
+  get push(): Endpoint {
+    return collectionEndpoint(this as unknown as Endpoint, 'push');
+  }
+  get unshift(): Endpoint {
+    return collectionEndpoint(this as unknown as Endpoint, 'unshift');
+  }
+  get assign(): Endpoint {
+    return collectionEndpoint(this as unknown as Endpoint, 'assign');
+  }
+  get remove(): Endpoint {
+    return collectionEndpoint(this as unknown as Endpoint, 'remove');
+  }
+  get move(): Endpoint {
+    return collectionEndpoint(this as unknown as Endpoint, 'move');
+  }
+  /** The next page by `paginationField`; only when `paginationField` is set. */
+  get getPage(): PaginatedEndpoint<any, any> {
+    const endpoint = this as unknown as Endpoint;
+    if (!endpoint.paginationField) {
+      throw new TypeError(`${endpoint.name}: getPage needs the paginationField option`);
+    }
+    return paginatedEndpoint(endpoint, endpoint.paginationField);
+  }
+  /** An endpoint fetching a page and appending it to this endpoint's collection. */
+  paginated(fieldOrRemoveCursor: string | ((...args: any[]) => readonly any[])): Endpoint {
+    return paginatedEndpoint(this as unknown as Endpoint, fieldOrRemoveCursor);
+  }
+}
+
+Object.defineProperty(RestEndpointImpl, 'name', { value: 'RestEndpoint' });
+// Endpoints are functions: keep call/apply/bind and `instanceof Function`.
+Object.setPrototypeOf(RestEndpointImpl.prototype, Function.prototype);
+Object.assign(RestEndpointImpl.prototype, { urlPrefix: '', method: 'GET' });
+
+export const RestEndpoint = RestEndpointImpl as unknown as RestEndpointConstructor;
+
+/** The fetch sequence of SPEC §4.3. */
+async function runFetch(endpoint: Endpoint, args: unknown[]): Promise<unknown> {
+  const body = hasBody(endpoint) ? args[args.length - 1] : undefined;
+  const url = endpoint.url(urlParamsOf(endpoint, args));
+  const init = await endpoint.getRequestInit(body);
+  const response = await endpoint.fetchResponse(url, init);
+  const parsed = await endpoint.parseResponse(response);
+  return endpoint.process(parsed, ...args);
+}
+
+/** Calls take a body unless `body` is (or was made, by the constructor) `undefined`. */
+function hasBody(endpoint: Endpoint): boolean {
+  return !('body' in endpoint && endpoint.body === undefined);
+}
+
+/** SPEC §4.3 rule 1: with a body and fewer than 2 arguments the URL params are `{}`. */
+function urlParamsOf(endpoint: Endpoint, args: unknown[]): Record<string, unknown> {
+  if (hasBody(endpoint) && args.length < 2) return {};
+  return (args[0] ?? {}) as Record<string, unknown>;
+}
+
+function defineMember(endpoint: Endpoint, key: string, value: unknown) {
+  Object.defineProperty(endpoint, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+function defineMembers(endpoint: Endpoint, options: Record<string, unknown>) {
+  for (const key of Object.keys(options)) {
+    if (RESERVED_OPTIONS.has(key)) {
+      throw new TypeError(`RestEndpoint option "${key}" is not allowed`);
+    }
+    defineMember(endpoint, key, options[key]);
+  }
+}
+
+/** Every member set by options, `extend()` or subclass fields (own enumerable properties). */
+function ownMembers(endpoint: Endpoint): Record<string, unknown> {
+  const members: Record<string, unknown> = {};
+  for (const key of Object.keys(endpoint)) members[key] = endpoint[key];
+  return members;
+}
+
+function validate(endpoint: Endpoint) {
+  if (typeof endpoint.path !== 'string') {
+    throw new TypeError(`RestEndpoint needs a string \`path\` (got ${typeof endpoint.path})`);
+  }
+  pathTemplate(endpoint.path); // compiles now, so a bad template fails where it is written
+  if (typeof endpoint.urlPrefix !== 'string') {
+    throw new TypeError(`${endpoint.name}: urlPrefix must be a string`);
+  }
+  if (
+    endpoint.content !== undefined &&
+    endpoint.content !== 'json' &&
+    endpoint.schema !== undefined
+  ) {
+    // SPEC §4.4: binary or text data cannot be normalized.
+    throw new TypeError(
+      `${endpoint.name}: content '${endpoint.content}' cannot have a schema (only JSON is normalized)`,
+    );
+  }
+}

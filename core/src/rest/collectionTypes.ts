@@ -1,0 +1,146 @@
+// Types of the Collection-derived endpoints (SPEC §4.6).
+import type {
+  Collection,
+  CollectionUpdate,
+  CollectionUpdateMode,
+  Denormalize,
+  ObjectSchema,
+} from '../schema/index';
+import type { Prettify } from './pathTypes';
+import type { RestEndpoint } from './RestEndpoint';
+import type { Extended, RestGenerics, SchemaOf } from './restTypes';
+
+type Depth = [never, 0, 1, 2];
+
+/** Schemas `findCollection` does not look inside: arrays, functions and classes (entities). */
+type NotSearched =
+  | readonly unknown[]
+  | ((...args: any) => any)
+  | (abstract new (
+      ...args: any
+    ) => any);
+
+/** The Collection of a schema: the schema itself or nested in object fields (as `findCollection`). */
+export type CollectionIn<S, D extends number = 3> = [D] extends [never]
+  ? never
+  : S extends Collection<any, any, any>
+    ? S
+    : S extends ObjectSchema<infer F>
+      ? FieldsCollection<F, Depth[D]>
+      : S extends NotSearched
+        ? never
+        : S extends object
+          ? FieldsCollection<S, Depth[D]>
+          : never;
+
+type FieldsCollection<F, D extends number> = { [K in keyof F]: CollectionIn<F[K], D> }[keyof F];
+
+/** The schema with its Collection replaced (type of `replaceCollection`). */
+export type ReplaceCollection<S, R, D extends number = 3> = [D] extends [never]
+  ? S
+  : S extends Collection<any, any, any>
+    ? R
+    : S extends ObjectSchema<infer F>
+      ? ObjectSchema<{ [K in keyof F]: ReplaceCollection<F[K], R, Depth[D]> }>
+      : S extends NotSearched
+        ? S
+        : S extends object
+          ? { [K in keyof S]: ReplaceCollection<S[K], R, Depth[D]> }
+          : S;
+
+/** One member of a collection, as data. */
+type MemberOf<C> =
+  Denormalize<C> extends readonly (infer M)[]
+    ? M
+    : Denormalize<C> extends Record<string, infer M>
+      ? M
+      : any;
+
+/** Body of each collection operation (SPEC §4.6 table). */
+interface CollectionBodies<M> {
+  push: Partial<M> | Partial<M>[];
+  unshift: Partial<M> | Partial<M>[];
+  assign: Record<string, Partial<M>>;
+  remove: Partial<M>;
+  move: Partial<M>;
+}
+
+/** HTTP method of each collection operation. */
+interface CollectionMethods {
+  push: 'POST';
+  unshift: 'POST';
+  assign: 'POST';
+  remove: 'PATCH';
+  move: 'PATCH';
+}
+
+export type CollectionOperation = keyof CollectionMethods;
+
+type BodyFor<C, Op extends CollectionOperation> = [C] extends [never]
+  ? any
+  : CollectionBodies<MemberOf<C>>[Op];
+
+/** Generics of `endpoint.push` etc.: the source's URL params, a body, the update schema. */
+export type CollectionEndpointGenerics<O extends RestGenerics, Op extends CollectionOperation> = {
+  readonly path: O['path'];
+  readonly searchParams: O['searchParams'];
+  readonly method: CollectionMethods[Op];
+  readonly body: BodyFor<CollectionIn<SchemaOf<O>>, Op>;
+  readonly schema: CollectionUpdate<CollectionIn<SchemaOf<O>>, Op & CollectionUpdateMode>;
+};
+
+/** An endpoint fetching pages by `Field` and appending them to the source's collection. */
+export type PaginatedEndpoint<
+  O extends RestGenerics,
+  Field extends string | undefined,
+> = RestEndpoint<
+  Extended<
+    O,
+    {
+      readonly schema: ReplaceCollection<
+        SchemaOf<O>,
+        CollectionUpdate<CollectionIn<SchemaOf<O>>, 'paginate'>
+      >;
+      readonly searchParams: Prettify<
+        SearchParamsOrEmpty<O> & { [K in Field & string]: string | number }
+      >;
+    }
+  >
+>;
+
+type SearchParamsOrEmpty<O extends RestGenerics> = [O['searchParams']] extends [undefined]
+  ? {}
+  : O['searchParams'];
+
+/** Endpoints derived from a schema's Collection. Each throws when there is none. */
+export interface CollectionAccessors<O extends RestGenerics> {
+  /** POST: adds the body's entity (or entities, in order) at the end of matching collections. */
+  readonly push: RestEndpoint<CollectionEndpointGenerics<O, 'push'>>;
+  /** POST: adds the entity at the start. */
+  readonly unshift: RestEndpoint<CollectionEndpointGenerics<O, 'unshift'>>;
+  /** POST: merges a key → entity map into a Values collection. */
+  readonly assign: RestEndpoint<CollectionEndpointGenerics<O, 'assign'>>;
+  /** PATCH: removes the entity from matching collections and updates it. */
+  readonly remove: RestEndpoint<CollectionEndpointGenerics<O, 'remove'>>;
+  /** PATCH: moves the entity between collections by its old and merged values. */
+  readonly move: RestEndpoint<CollectionEndpointGenerics<O, 'move'>>;
+  /** The next page, by `paginationField` (exists only when `paginationField` is set). */
+  readonly getPage: PaginatedEndpoint<O, O['paginationField']>;
+  /** Takes `{ ...params, [field]: cursor }`, appends the page to this endpoint's collection. */
+  paginated<Field extends string>(field: Field): PaginatedEndpoint<O, Field>;
+  /** Function form: `removeCursor(...pageArgs)` gives the args of the list to append to. */
+  paginated<A extends any[]>(
+    removeCursor: (...args: A) => readonly any[],
+  ): RestEndpoint<
+    Extended<
+      O,
+      {
+        readonly schema: ReplaceCollection<
+          SchemaOf<O>,
+          CollectionUpdate<CollectionIn<SchemaOf<O>>, 'paginate'>
+        >;
+        readonly searchParams: A extends [infer P, ...any[]] ? P : O['searchParams'];
+      }
+    >
+  >;
+}

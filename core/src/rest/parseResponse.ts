@@ -1,0 +1,86 @@
+import { ResponseParseError } from './NetworkError';
+
+/** How a response body is read (SPEC §4.4). Unset means: detect from Content-Type. */
+export type ContentMode = 'json' | 'blob' | 'text' | 'arrayBuffer' | 'stream';
+
+/** What each content mode resolves to. */
+export interface ContentTypes {
+  json: any;
+  blob: Blob;
+  text: string;
+  arrayBuffer: ArrayBuffer;
+  stream: ReadableStream<Uint8Array>;
+}
+
+/**
+ * Reads `response` as `content` says, or by its Content-Type when `content` is unset.
+ * 204 is `null` in every mode. A body that is not what its Content-Type claims is a
+ * `ResponseParseError`, never a bare `SyntaxError`.
+ */
+export async function readResponse(response: Response, content: ContentMode | undefined) {
+  if (response.status === 204) return null;
+  switch (content ?? detectContent(response.headers.get('content-type'))) {
+    case 'json':
+      return readJson(response);
+    case 'blob':
+      return response.blob();
+    case 'text':
+      return response.text();
+    case 'arrayBuffer':
+      return response.arrayBuffer();
+    case 'stream':
+      return response.body;
+    default:
+      // No Content-Type: nothing declares the body's kind, so an empty body is "no data"
+      // (null, like 204) and anything else is handed over as the text it certainly is.
+      return readUntyped(response);
+  }
+}
+
+/** The content mode a Content-Type implies; `undefined` when there is no Content-Type. */
+export function detectContent(contentType: string | null): ContentMode | undefined {
+  if (contentType === null || contentType.trim() === '') return undefined;
+  const mediaType = contentType.split(';')[0].trim().toLowerCase();
+  if (
+    mediaType === 'application/json' ||
+    mediaType === 'text/json' ||
+    mediaType.endsWith('+json')
+  ) {
+    return 'json';
+  }
+  if (mediaType.startsWith('text/') || TEXT_TYPES.has(mediaType) || mediaType.endsWith('+xml')) {
+    return 'text';
+  }
+  // Images, audio, video, PDF, archives, application/octet-stream and anything unknown.
+  return 'blob';
+}
+
+const TEXT_TYPES = new Set([
+  'application/xml',
+  'application/javascript',
+  'application/ecmascript',
+  'application/x-www-form-urlencoded',
+  'application/graphql',
+  'application/x-ndjson',
+  'application/yaml',
+  'application/x-yaml',
+]);
+
+/**
+ * JSON with a readable failure. An empty body is `null` (servers often answer a DELETE or
+ * PUT with 200 and nothing under a JSON content type).
+ */
+async function readJson(response: Response) {
+  const text = await response.text();
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ResponseParseError(response, response.url, 'JSON', text, error);
+  }
+}
+
+async function readUntyped(response: Response) {
+  const text = await response.text();
+  return text === '' ? null : text;
+}

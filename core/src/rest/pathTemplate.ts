@@ -1,0 +1,174 @@
+import { compile, type ParamData, parse, pathToRegexp, type Token } from 'path-to-regexp';
+
+interface TemplateParam {
+  readonly kind: 'param' | 'wildcard';
+  /** Inside a `{...}` group: may be left out. */
+  readonly optional: boolean;
+}
+
+/** A path template parsed and compiled once, shared by every endpoint using the same path. */
+export interface PathTemplate {
+  readonly path: string;
+  /** Every parameter the template names (everything else in urlParams goes to the query). */
+  readonly params: ReadonlyMap<string, TemplateParam>;
+  /** Builds the path (no query) from already validated urlParams. */
+  build(urlParams: Readonly<Record<string, unknown>>): string;
+  /** True when `url` (no query string) is a path this template produces. */
+  matches(url: string): boolean;
+}
+
+const templates = new Map<string, PathTemplate>();
+
+/** The compiled template of `path`, built on first use and cached (paths are static code). */
+export function pathTemplate(path: string): PathTemplate {
+  let template = templates.get(path);
+  if (!template) {
+    template = compileTemplate(path);
+    templates.set(path, template);
+  }
+  return template;
+}
+
+/**
+ * SPEC §4.2 makes `?` and `+` plain characters, but path-to-regexp 8 rejects them
+ * (`Unexpected ?`). This is the one place that escapes them, skipping already escaped ones.
+ */
+export function escapeQueryLiterals(path: string): string {
+  let out = '';
+  for (let i = 0; i < path.length; i++) {
+    const char = path[i];
+    if (char === '\\') {
+      out += char + (path[i + 1] ?? '');
+      i++;
+    } else if (char === '?' || char === '+') {
+      out += `\\${char}`;
+    } else {
+      out += char;
+    }
+  }
+  return out;
+}
+
+function compileTemplate(path: string): PathTemplate {
+  let tokens: ReturnType<typeof parse>;
+  try {
+    tokens = parse(escapeQueryLiterals(path));
+  } catch (error) {
+    throw new TypeError(`Invalid path template ${JSON.stringify(path)}: ${describe(error)}`, {
+      cause: error,
+    });
+  }
+  const params = new Map<string, TemplateParam>();
+  collectParams(tokens.tokens, false, params);
+  // Values arrive encoded (see encodeSegment), so path-to-regexp must not encode them again.
+  const toPath = compile(tokens, { encode: false });
+  let regexp: RegExp | undefined;
+  return {
+    path,
+    params,
+    build(urlParams) {
+      const built = toPath(encodeParams(path, params, urlParams));
+      assertNoDotSegments(path, built);
+      return built;
+    },
+    matches(url) {
+      regexp ??= pathToRegexp(tokens, { end: true, trailing: false, sensitive: true }).regexp;
+      return regexp.test(url);
+    },
+  };
+}
+
+function collectParams(tokens: Token[], optional: boolean, into: Map<string, TemplateParam>) {
+  for (const token of tokens) {
+    if (token.type === 'group') collectParams(token.tokens, true, into);
+    else if (token.type !== 'text') into.set(token.name, { kind: token.type, optional });
+  }
+}
+
+/**
+ * Encodes every value so it stays inside its parameter: `/`, `?`, `#`, `%` and the like are
+ * percent-encoded. Empty values in optional groups count as absent; elsewhere they would
+ * collapse the path and are rejected.
+ */
+function encodeParams(
+  path: string,
+  params: ReadonlyMap<string, TemplateParam>,
+  urlParams: Readonly<Record<string, unknown>>,
+): ParamData {
+  const data: Record<string, string> = {};
+  for (const [name, param] of params) {
+    const value = Object.hasOwn(urlParams, name) ? urlParams[name] : undefined;
+    const fail = (problem: string) => paramError(path, name, problem);
+    if (value === undefined || value === null || value === '') {
+      if (param.optional) continue;
+      throw fail(value === '' ? 'must not be empty' : 'is missing');
+    }
+    if (param.kind === 'param') {
+      if (typeof value !== 'string' && typeof value !== 'number') {
+        throw fail(`must be a string or a number (got ${typeof value})`);
+      }
+      data[name] = encodeSegment(String(value), fail);
+      continue;
+    }
+    if (!Array.isArray(value)) throw fail('is a wildcard and must be an array of segments');
+    if (value.length === 0) {
+      if (param.optional) continue;
+      throw fail('is a wildcard and needs at least one segment');
+    }
+    data[name] = value
+      .map((segment) => {
+        if (typeof segment !== 'string' && typeof segment !== 'number') {
+          throw fail(`segments must be strings or numbers (got ${typeof segment})`);
+        }
+        if (segment === '') throw fail('segments must not be empty');
+        return encodeSegment(String(segment), fail);
+      })
+      .join('/');
+  }
+  return data;
+}
+
+function paramError(path: string, name: string, problem: string): TypeError {
+  return new TypeError(`URL parameter "${name}" of path ${JSON.stringify(path)} ${problem}`);
+}
+
+function encodeSegment(value: string, fail: (problem: string) => Error): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    throw fail('is not valid Unicode (lone surrogate)');
+  }
+}
+
+/**
+ * A whole segment `.` or `..` cannot be sent: URL parsers (fetch's included) resolve it, and
+ * its encodings too (WHATWG URL treats `%2E%2E` as `..`), so `/users/../posts` would silently
+ * become `/posts`. Such values are rejected instead of changing which resource is requested.
+ */
+function assertNoDotSegments(path: string, built: string) {
+  if (!built.startsWith('.') && !built.includes('/.')) return; // the usual case, cheaply
+  const queryStart = built.indexOf('?');
+  const pathPart = queryStart === -1 ? built : built.slice(0, queryStart);
+  for (const segment of pathPart.split('/')) {
+    if (segment === '.' || segment === '..') {
+      throw new TypeError(
+        `URL parameters of path ${JSON.stringify(path)} make a "${segment}" segment, which URL normalization would resolve away`,
+      );
+    }
+  }
+}
+
+/**
+ * The collection path of an item path: drops a final `/:param` segment (`/todos/:id` →
+ * `/todos`). Any other ending (a literal, a group, a wildcard) is kept as is.
+ */
+export function shortenPath(path: string): string {
+  return path.replace(FINAL_PARAM_SEGMENT, '');
+}
+
+const FINAL_PARAM_SEGMENT =
+  /(?<!\\)\/:(?:[$_\p{ID_Start}](?:[$\p{ID_Continue}]|\u200c|\u200d)*|"(?:[^"\\]|\\.)*")$/u;
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

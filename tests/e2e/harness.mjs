@@ -1,0 +1,110 @@
+// Shared plumbing for the browser tests: start an example (demo.mjs) in its own process group,
+// launch headless Chromium, and always tear both down.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const demoScript = fileURLToPath(new URL('../../examples/demo.mjs', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Starts `examples/demo.mjs` for one example, detached so the whole process group (Vite and
+ * anything it spawns) can be killed. Resolves once it prints its URL.
+ */
+export function startExample(example, { latency = 0, timeoutMs = 60_000 } = {}) {
+  const child = spawn(
+    process.execPath,
+    [demoScript, '--example', example, '--port', '0', '--latency', String(latency)],
+    { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  const stop = () => killGroup(child);
+  const url = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`no URL after ${timeoutMs} ms`)), timeoutMs);
+    const fail = (error) => {
+      clearTimeout(timer);
+      reject(new Error(`${example} example did not start: ${error.message}\n${output}`));
+    };
+    const onData = (chunk) => {
+      output += chunk;
+      const found = /example: (https?:\/\/\S+)/.exec(output);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+    child.once('error', fail);
+    child.once('exit', (code, signal) => fail(new Error(`exited (${code ?? signal})`)));
+  });
+  return { url, stop, output: () => output };
+}
+
+/** SIGTERM to the process group, then SIGKILL if it is still there after a grace period. */
+async function killGroup(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  signalGroup('SIGTERM');
+  const graceful = await Promise.race([
+    exited.then(() => true),
+    new Promise((resolve) => setTimeout(resolve, 5_000, false)),
+  ]);
+  // Kill what is left of the group either way (children that ignored SIGTERM).
+  signalGroup('SIGKILL');
+  if (!graceful) await exited;
+}
+
+/** Launches headless Chromium with a throwaway profile directory. */
+export async function launchBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), 'tessera-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    headless: true,
+    viewport: { width: 900, height: 800 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close().catch(() => {});
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls `check` until it returns without throwing (the browser needs a moment to re-render). */
+export async function eventually(check, { timeoutMs = 10_000, intervalMs = 50 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  }
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// Browser tests: `node tests/e2e/run.mjs`. Starts each example with its REST API, drives it in
+// headless Chromium, prints `N passed, M failed` and exits non-zero on any failure. Servers and
+// the browser are always torn down, also on failure or Ctrl-C.
+import { existsSync } from 'node:fs';
+import { chromiumPath, launchBrowser, startExample } from './harness.mjs';
+
+const suites = [{ example: 'vanilla', load: () => import('./vanilla.mjs') }];
+
+let passed = 0;
+let failed = 0;
+const cleanups = [];
+const cleanUp = async () => {
+  while (cleanups.length) await cleanups.pop()();
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+
+try {
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}`);
+  for (const suite of suites) {
+    const { tests } = await suite.load();
+    const example = startExample(suite.example);
+    cleanups.push(example.stop);
+    const baseURL = await example.url;
+    const browser = await launchBrowser();
+    cleanups.push(browser.close);
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(10_000);
+    const pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
+    console.log(`\n▶ e2e ${suite.example} (${baseURL})`);
+    for (const test of tests) {
+      pageErrors.length = 0;
+      try {
+        await test.run({ page, baseURL });
+        if (pageErrors.length) throw new Error(`page error: ${pageErrors[0].stack}`);
+        passed += 1;
+        console.log(`  ✓ ${test.name}`);
+      } catch (error) {
+        failed += 1;
+        console.log(
+          `  ✖ ${test.name}\n    ${String(error?.stack ?? error).replaceAll('\n', '\n    ')}`,
+        );
+        const shot = `/tmp/tessera-e2e-${suite.example}-failure-${passed + failed}.png`;
+        await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
+        console.log(`    screenshot: ${shot}`);
+      }
+    }
+    await cleanUp();
+  }
+} catch (error) {
+  failed += 1;
+  console.log(`✖ e2e setup failed: ${error?.stack ?? error}`);
+} finally {
+  await cleanUp();
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,210 @@
+// Browser scenarios for examples/vanilla. Each test continues from the page the previous one
+// left (one server per suite), and checks both the page and the API behind it.
+import assert from 'node:assert/strict';
+import { eventually } from './harness.mjs';
+
+const seedTitles = [
+  'Write the first program',
+  'Describe the Analytical Engine',
+  'Break the Enigma cipher',
+  'Propose the imitation game',
+  'Find the first bug',
+  'Ship the first compiler',
+];
+
+const rows = (page) => page.locator('#todos li.todo');
+const row = (page, id) => page.locator(`#todos li.todo[data-id="${id}"]`);
+const titles = (page) => page.locator('#todos li.todo .title').allTextContents();
+
+async function apiGet(baseURL, path) {
+  const response = await fetch(new URL(path, baseURL));
+  return {
+    status: response.status,
+    body: response.status === 200 ? await response.json() : undefined,
+  };
+}
+
+/** Holds matching requests until `release()`; `stop()` removes the route. */
+async function holdRequests(page, pattern, method) {
+  let release;
+  const gate = new Promise((resolve) => (release = resolve));
+  const handler = async (route) => {
+    if (route.request().method() === method) await gate;
+    await route.continue();
+  };
+  await page.route(pattern, handler);
+  return { release, stop: () => page.unroute(pattern, handler) };
+}
+
+export const tests = [
+  {
+    name: 'loads the todos and users from the REST API',
+    async run({ page, baseURL }) {
+      await page.goto(baseURL);
+      await eventually(async () => assert.deepEqual(await titles(page), seedTitles));
+      assert.equal(await page.locator('#error').isHidden(), true);
+      assert.equal(await page.locator('#status').textContent(), '');
+      assert.equal(await row(page, 1).locator('.owner').textContent(), 'Ada Lovelace');
+      assert.equal(await row(page, 1).locator('.toggle').isChecked(), true);
+      assert.equal(await page.locator('#summary').textContent(), '3 left · 3 done');
+      assert.deepEqual(await page.locator('#new-user option').allTextContents(), [
+        'Ada Lovelace',
+        'Alan Turing',
+        'Grace Hopper',
+      ]);
+    },
+  },
+  {
+    name: 'creates a todo: shown at once (optimistic), then with the id the server gave',
+    async run({ page, baseURL }) {
+      const held = await holdRequests(page, '**/api/todos', 'POST');
+      try {
+        await page.fill('#new-title', 'Learn Tessera');
+        await page.selectOption('#new-user', '2');
+        await page.click('#new-todo button[type=submit]');
+        // The server has not answered yet: the row is there, marked pending.
+        const optimistic = page.locator('#todos li.todo.pending');
+        await optimistic.waitFor();
+        assert.equal(await optimistic.locator('.title').textContent(), 'Learn Tessera');
+        assert.ok(Number(await optimistic.getAttribute('data-id')) < 0);
+        assert.equal(await page.inputValue('#new-title'), '');
+        held.release();
+        await row(page, 7).waitFor();
+        await eventually(async () =>
+          assert.equal(await page.locator('#todos li.todo.pending').count(), 0),
+        );
+      } finally {
+        held.release();
+        await held.stop();
+      }
+      assert.equal(await row(page, 7).locator('.owner').textContent(), 'Alan Turing');
+      assert.equal(await rows(page).count(), 7);
+      const saved = await apiGet(baseURL, '/api/todos/7');
+      assert.deepEqual(saved.body, { id: 7, userId: 2, title: 'Learn Tessera', completed: false });
+    },
+  },
+  {
+    name: 'edits a title in place (double-click, type, Enter)',
+    async run({ page, baseURL }) {
+      await row(page, 7).locator('.title').dblclick();
+      const input = row(page, 7).locator('input.edit-title');
+      await input.fill('Learn Tessera properly');
+      await input.press('Enter');
+      await eventually(async () =>
+        assert.equal(await row(page, 7).locator('.title').textContent(), 'Learn Tessera properly'),
+      );
+      await eventually(async () =>
+        assert.equal((await apiGet(baseURL, '/api/todos/7')).body.title, 'Learn Tessera properly'),
+      );
+    },
+  },
+  {
+    name: 'toggles a todo done',
+    async run({ page, baseURL }) {
+      await row(page, 2).locator('.toggle').click();
+      await eventually(async () =>
+        assert.equal(await row(page, 2).getAttribute('class'), 'todo completed'),
+      );
+      assert.equal(await row(page, 2).locator('.toggle').isChecked(), true);
+      await eventually(async () =>
+        assert.equal((await apiGet(baseURL, '/api/todos/2')).body.completed, true),
+      );
+      assert.equal(await page.locator('#summary').textContent(), '3 left · 4 done');
+    },
+  },
+  {
+    name: 'deletes a todo',
+    async run({ page, baseURL }) {
+      await row(page, 1).locator('.delete').click();
+      await row(page, 1).waitFor({ state: 'detached' });
+      assert.equal(await rows(page).count(), 6);
+      await eventually(async () =>
+        assert.equal((await apiGet(baseURL, '/api/todos/1')).status, 404),
+      );
+    },
+  },
+  {
+    name: 'filters by user',
+    async run({ page }) {
+      await page.selectOption('#filter', '2');
+      await eventually(async () =>
+        assert.deepEqual(await titles(page), [
+          'Break the Enigma cipher',
+          'Propose the imitation game',
+          'Learn Tessera properly',
+        ]),
+      );
+      const owners = await page.locator('#todos li.todo .owner').allTextContents();
+      assert.deepEqual([...new Set(owners)], ['Alan Turing']);
+      await page.selectOption('#filter', '');
+      await eventually(async () => assert.equal(await rows(page).count(), 6));
+    },
+  },
+  {
+    name: 'a reload shows what the server kept',
+    async run({ page }) {
+      await page.reload();
+      await eventually(async () => assert.equal(await rows(page).count(), 6));
+      const shown = await titles(page);
+      assert.ok(shown.includes('Learn Tessera properly'));
+      assert.ok(!shown.includes('Write the first program'));
+      assert.equal(await row(page, 2).locator('.toggle').isChecked(), true);
+    },
+  },
+  {
+    name: 'a failed save rolls back and says so',
+    async run({ page }) {
+      const failPatch = (route) =>
+        route.request().method() === 'PATCH'
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{}}' })
+          : route.continue();
+      await page.route('**/api/todos/3', failPatch);
+      try {
+        await row(page, 3).locator('.toggle').click();
+        await page.locator('#error').waitFor({ state: 'visible' });
+        assert.match(
+          await page.locator('#error-message').textContent(),
+          /^Could not save: .*\b500\b/,
+        );
+        await eventually(async () =>
+          assert.equal(await row(page, 3).locator('.toggle').isChecked(), false),
+        );
+        await page.click('#dismiss');
+        await page.locator('#error').waitFor({ state: 'hidden' });
+      } finally {
+        await page.unroute('**/api/todos/3', failPatch);
+      }
+    },
+  },
+  {
+    name: 'a failed load shows the error and recovers on Retry',
+    async run({ page }) {
+      const failList = (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{}}' });
+      await page.route('**/api/todos', failList);
+      try {
+        await page.reload();
+        await page.locator('#error').waitFor({ state: 'visible' });
+        assert.match(
+          await page.locator('#error-message').textContent(),
+          /^Could not load todos: .*\b503\b/,
+        );
+        assert.equal(await page.locator('#retry').isVisible(), true);
+      } finally {
+        await page.unroute('**/api/todos', failList);
+      }
+      await page.click('#retry');
+      await eventually(async () => assert.equal(await rows(page).count(), 6));
+      await page.locator('#error').waitFor({ state: 'hidden' });
+    },
+  },
+  {
+    name: 'the page looks sane (screenshot)',
+    async run({ page }) {
+      await page.locator('#todos li.todo').first().waitFor();
+      const path = '/tmp/tessera-e2e-vanilla.png';
+      await page.screenshot({ path, fullPage: true });
+      console.log(`    screenshot: ${path}`);
+    },
+  },
+];
