@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import { Article, Comment, Todo, User } from '../schema/fixtures.test-helpers';
+import { Collection, Entity, INVALID, Invalidate, SchemaError } from '../schema/index';
+import { MAX_DENORMALIZE_DEPTH } from './DenormalizeWalker';
+import { denormalize } from './denormalize';
+import { MemoCache } from './MemoCache';
+import { normalize } from './normalize';
+
+const articleInput = {
+  id: 'a1',
+  title: 'Hello',
+  author: { id: 'u1', name: 'Ann' },
+  comments: [
+    { id: 'c1', body: 'one', author: { id: 'u2', name: 'Bob' } },
+    { id: 'c2', body: 'two', author: { id: 'u1' } },
+  ],
+};
+
+function withEntity(state: any, key: string, pk: string, patch: object) {
+  return {
+    ...state,
+    entities: {
+      ...state.entities,
+      [key]: { ...state.entities[key], [pk]: { ...state.entities[key][pk], ...patch } },
+    },
+  };
+}
+
+/** Counts property reads on the entities object and its tables. */
+function countingEntities(entities: Record<string, any>) {
+  const counter = { reads: 0 };
+  const tables: Record<string, any> = {};
+  for (const key of Object.keys(entities)) tables[key] = entities[key];
+  const proxy = new Proxy(tables, {
+    get(target, property) {
+      counter.reads++;
+      return Reflect.get(target, property);
+    },
+  });
+  return { proxy, counter };
+}
+
+describe('MemoCache', () => {
+  it('returns the same object for the same state', () => {
+    const state = normalize(Article, articleInput);
+    const memo = new MemoCache();
+    const first = memo.denormalize(Article, state.result, state.entities);
+    const second = memo.denormalize(Article, state.result, state.entities);
+    expect(second).toBe(first);
+    expect(second.data).toBe(first.data);
+    // a new entities object with the same tables is still a hit
+    const third = memo.denormalize(Article, state.result, { ...state.entities });
+    expect(third.data).toBe(first.data);
+  });
+
+  it('lists every entity the result depends on in paths', () => {
+    const state = normalize(Article, articleInput);
+    const { paths } = new MemoCache().denormalize(Article, state.result, state.entities);
+    expect(paths.map(({ key, pk }) => `${key}:${pk}`).sort()).toEqual([
+      'Article:a1',
+      'Comment:c1',
+      'Comment:c2',
+      'User:u1',
+      'User:u2',
+    ]);
+  });
+
+  it('includes missing and invalid entities in paths', () => {
+    const state = normalize([Todo], [{ id: 1 }]);
+    const entities = { ...state.entities, Todo: { ...state.entities.Todo, 2: INVALID } };
+    const { data, paths } = new MemoCache().denormalize([Todo], ['1', '2', '3'], entities);
+    expect((data as Todo[]).map((t) => t.id)).toEqual([1]);
+    expect(paths).toEqual([
+      { key: 'Todo', pk: '1' },
+      { key: 'Todo', pk: '2' },
+      { key: 'Todo', pk: '3' },
+    ]);
+  });
+
+  it('a change to one entity gives new objects only along its paths', () => {
+    const state = normalize(Article, articleInput);
+    const memo = new MemoCache();
+    const before = memo.denormalize(Article, state.result, state.entities).data as Article;
+    const changed = withEntity(state, 'User', 'u2', { name: 'Robert' });
+    const after = memo.denormalize(Article, state.result, changed.entities).data as Article;
+    expect(after).not.toBe(before);
+    expect(after.comments).not.toBe(before.comments);
+    expect(after.comments[0]).not.toBe(before.comments[0]);
+    expect(after.comments[0].author).not.toBe(before.comments[0].author);
+    expect(after.comments[0].author.name).toBe('Robert');
+    // siblings keep identity
+    expect(after.author).toBe(before.author);
+    expect(after.comments[1]).toBe(before.comments[1]);
+  });
+
+  it('shares unchanged entities across different results and caches', () => {
+    const state = normalize(
+      { article: Article, users: [User] },
+      { article: articleInput, users: [{ id: 'u2' }] },
+    );
+    const memo = new MemoCache();
+    const article = memo.denormalize(Article, 'a1', state.entities).data as Article;
+    const users = memo.denormalize([User], ['u2'], state.entities).data as User[];
+    expect(users[0]).toBe(article.comments[0].author);
+    const comment = memo.denormalize(Comment, 'c1', state.entities).data;
+    expect(comment).toBe(article.comments[0]);
+  });
+
+  it('an unrelated change keeps the whole result', () => {
+    const state = normalize(Article, articleInput);
+    const memo = new MemoCache();
+    const before = memo.denormalize(Article, 'a1', state.entities);
+    const other = normalize(Todo, { id: 9 }, [], state);
+    expect(memo.denormalize(Article, 'a1', other.entities)).toBe(before);
+    // same table replaced with equal entity objects: still the same result
+    const copied = { ...state.entities, User: { ...state.entities.User } };
+    expect(memo.denormalize(Article, 'a1', copied)).toBe(before);
+  });
+
+  it('a repeat read costs the same whatever the payload size', () => {
+    const readsFor = (count: number) => {
+      const input = Array.from({ length: count }, (_, i) => ({ ...articleInput, id: `a${i}` }));
+      const state = normalize([Article], input);
+      const memo = new MemoCache();
+      const schema = [Article];
+      memo.denormalize(schema, state.result, state.entities);
+      const { proxy, counter } = countingEntities(state.entities as any);
+      const again = memo.denormalize(schema, state.result, proxy);
+      expect(again.data).toHaveLength(count);
+      return counter.reads;
+    };
+    const small = readsFor(10);
+    expect(readsFor(1000)).toBe(small);
+    expect(small).toBeLessThanOrEqual(3);
+  });
+
+  it('returns INVALID when a required entity is invalidated, and recovers', () => {
+    let state = normalize({ article: Article }, { article: articleInput });
+    const memo = new MemoCache();
+    const shape = { article: Article };
+    expect((memo.denormalize(shape, state.result, state.entities).data as any).article.id).toBe(
+      'a1',
+    );
+    const invalidated = normalize(new Invalidate(Article), 'a1', [], state);
+    const result = memo.denormalize(shape, state.result, invalidated.entities);
+    expect(result.data).toBe(INVALID);
+    expect(result.paths).toEqual([{ key: 'Article', pk: 'a1' }]);
+    state = normalize(Article, articleInput, [], invalidated);
+    expect(
+      (memo.denormalize(shape, { article: 'a1' }, state.entities).data as any).article.title,
+    ).toBe('Hello');
+  });
+
+  it('denormalizes cyclic references to a cyclic graph and memoizes it', () => {
+    class Person extends Entity {
+      id = '';
+      name = '';
+      friend: Person | undefined = undefined;
+      pk() {
+        return this.id;
+      }
+      static override schema: Record<string, any> = {};
+    }
+    Person.schema = { friend: Person };
+    const state = normalize(
+      [Person],
+      [
+        { id: 'a', name: 'A', friend: 'b' },
+        { id: 'b', name: 'B', friend: 'a' },
+        { id: 'c', name: 'C', friend: 'a' },
+      ],
+    );
+    const memo = new MemoCache();
+    const people = [Person];
+    const first = memo.denormalize(people, state.result, state.entities).data as Person[];
+    const [a, b, c] = first;
+    expect(a.friend).toBe(b);
+    expect(b.friend).toBe(a);
+    expect(c.friend).toBe(a);
+    expect(memo.denormalize(people, state.result, state.entities).data).toBe(first);
+
+    // a change to A reaches every path through A, and only those
+    const changed = withEntity(state, 'Person', 'a', { name: 'A2' });
+    const second = memo.denormalize(people, state.result, changed.entities).data as Person[];
+    expect(second[0].name).toBe('A2');
+    expect(second[1].friend).toBe(second[0]);
+    expect(second[0].friend).toBe(second[1]);
+    expect(second[2].friend).toBe(second[0]);
+    // denormalizing B alone, after, sees the current A
+    const bAlone = memo.denormalize(Person, 'b', changed.entities).data as Person;
+    expect(bAlone.friend!.name).toBe('A2');
+    // a later change to B only is seen through A as well
+    const changedB = withEntity(changed, 'Person', 'b', { name: 'B2' });
+    const aAlone = memo.denormalize(Person, 'a', changedB.entities).data as Person;
+    expect(aAlone.friend!.name).toBe('B2');
+    expect(
+      (memo.denormalize(Person, 'c', changedB.entities).data as Person).friend!.friend!.name,
+    ).toBe('B2');
+  });
+
+  it('a self-reference resolves to the entity itself', () => {
+    class Node extends Entity {
+      id = '';
+      self: Node | undefined = undefined;
+      pk() {
+        return this.id;
+      }
+      static override schema: Record<string, any> = {};
+    }
+    Node.schema = { self: Node };
+    const state = normalize(Node, { id: 'n', self: 'n' });
+    const node = new MemoCache().denormalize(Node, 'n', state.entities).data as Node;
+    expect(node.self).toBe(node);
+  });
+
+  it('bounds denormalizing an absurdly long entity chain with a clear error', () => {
+    class Link extends Entity {
+      id = 0;
+      next: Link | undefined = undefined;
+      pk() {
+        return this.id;
+      }
+      static override schema: Record<string, any> = {};
+    }
+    Link.schema = { next: Link };
+    const table: Record<string, unknown> = {};
+    for (let i = 0; i < MAX_DENORMALIZE_DEPTH + 5; i++) table[i] = { id: i, next: i + 1 };
+    const entities = { Link: table };
+    expect(() => new MemoCache().denormalize(Link, '0', entities)).toThrow(
+      /entities nested deeper than 1000/,
+    );
+    expect(() => denormalize(Link, '0', entities)).toThrow(SchemaError);
+    const short = { Link: { 0: { id: 0, next: 1 }, 1: { id: 1 } } };
+    expect((denormalize(Link, '0', short) as Link).next!.id).toBe(1);
+  });
+
+  it('query results are stable and follow store changes', () => {
+    const todos = new Collection([Todo]);
+    let state = normalize(todos, [{ id: 1 }, { id: 2 }], [{ userId: 1 }]);
+    const memo = new MemoCache();
+    const first = memo.query(todos, [{ userId: 1 }], state);
+    expect(memo.query(todos, [{ userId: 1 }], state)).toBe(first);
+    state = normalize(todos.push, { id: 3, userId: 1 }, [{}], state);
+    const second = memo.query(todos, [{ userId: 1 }], state);
+    expect((second.data as Todo[]).map((t) => t.id)).toEqual([1, 2, 3]);
+    expect((second.data as Todo[])[0]).toBe((first.data as Todo[])[0]);
+    expect(second.paths.map((p) => p.key)).toContain(todos.key);
+  });
+
+  it('passes input through when there is no schema', () => {
+    const memo = new MemoCache();
+    expect(memo.denormalize(undefined, { a: 1 }, {}).data).toEqual({ a: 1 });
+    expect(memo.denormalize(Todo, undefined, {}).data).toBeUndefined();
+    expect(memo.denormalize(Todo, INVALID, {}).data).toBe(INVALID);
+  });
+});

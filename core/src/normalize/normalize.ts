@@ -1,0 +1,278 @@
+import { describeSchema } from '../schema/describeSchema';
+import {
+  ArraySchema,
+  type EntitiesMeta,
+  type EntityTable,
+  getOwn,
+  type INormalizeDelegate,
+  INVALID,
+  isEntityLike,
+  type Mergeable,
+  type Normalize,
+  type NormalizedIndex,
+  type NormalizeMeta,
+  ObjectSchema,
+  SchemaError,
+  type StoreData,
+  setOwn,
+  Values,
+} from '../schema/index';
+import { normalizeObject } from '../schema/objectShorthand';
+import { sameData } from './sameData';
+import { arraySchemaFor } from './shorthand';
+
+/** Nesting deeper than this is rejected (a response this deep is a bug or an attack). */
+export const MAX_NORMALIZE_DEPTH = 256;
+/** Beyond this depth the walker starts tracking input objects, so cyclic input terminates. */
+const LOOP_CHECK_DEPTH = 64;
+
+const EPOCH_META: NormalizeMeta = Object.freeze({ fetchedAt: 0, date: 0, expiresAt: 0 });
+
+export interface NormalizedSchema<R = any> {
+  result: R;
+  entities: EntityTable;
+  indexes: NormalizedIndex;
+  entitiesMeta: EntitiesMeta;
+}
+
+type Table = Record<string, any>;
+
+/** Copies a table into a prototype-free object: pks like `__proto__` stay plain keys. */
+function copyTable(source: object | undefined): Table {
+  const table: Table = Object.create(null);
+  if (source !== undefined && source !== null) {
+    for (const pk of Object.keys(source)) table[pk] = (source as Table)[pk];
+  }
+  return table;
+}
+
+/**
+ * Walks one response. Tables it touches are copied once (copy-on-write); untouched tables and
+ * entities are shared with the input state, which is never mutated.
+ */
+class NormalizeWalker implements INormalizeDelegate {
+  readonly args: readonly any[];
+  readonly meta: NormalizeMeta;
+  private readonly source: StoreData;
+  private entities: Record<string, Table> | undefined;
+  private indexes: Record<string, Record<string, Table>> | undefined;
+  private entitiesMeta: Record<string, Table> | undefined;
+  private readonly tables = new Map<string, Table>();
+  private readonly metaTables = new Map<string, Table>();
+  private readonly indexTables = new Map<string, Record<string, Table>>();
+  private lastKey = '';
+  private lastTable: Table | undefined;
+  private depth = 0;
+  private readonly loop = new Set<object>();
+
+  constructor(args: readonly any[], source: StoreData, meta: NormalizeMeta) {
+    this.args = args;
+    this.source = source;
+    this.meta = meta;
+  }
+
+  visit(schema: any, value: any, parent: any, key: any): any {
+    if (value === undefined || value === null || schema === undefined || schema === null)
+      return value;
+    const kind = typeof schema;
+    if (kind !== 'function' && kind !== 'object') return value;
+    if (++this.depth > MAX_NORMALIZE_DEPTH) {
+      throw new SchemaError(
+        describeSchema(schema),
+        `nesting deeper than ${MAX_NORMALIZE_DEPTH} levels`,
+        value,
+      );
+    }
+    let out: any;
+    if (typeof schema.normalize === 'function') out = schema.normalize(value, parent, key, this);
+    else if (kind === 'function') out = value;
+    else if (Array.isArray(schema))
+      out = arraySchemaFor(schema).normalize(value, parent, key, this);
+    else out = normalizeObject(schema, value, this);
+    this.depth--;
+    return out;
+  }
+
+  checkLoop(_key: string, _pk: string, input: object): boolean {
+    if (this.depth <= LOOP_CHECK_DEPTH) return false;
+    if (this.loop.has(input)) return true;
+    this.loop.add(input);
+    return false;
+  }
+
+  leaveLoop(input: object): void {
+    if (this.depth > LOOP_CHECK_DEPTH) this.loop.delete(input);
+  }
+
+  getEntities(key: string): Table | undefined {
+    return this.tables.get(key) ?? getOwn(this.source.entities, key);
+  }
+
+  getEntity(key: string, pk: string): any {
+    const table = this.tables.get(key);
+    return table !== undefined ? table[pk] : getOwn(getOwn(this.source.entities, key), pk);
+  }
+
+  getMeta(key: string, pk: string): NormalizeMeta | undefined {
+    const table = this.metaTables.get(key);
+    return table !== undefined ? table[pk] : getOwn(getOwn(this.source.entitiesMeta, key), pk);
+  }
+
+  mergeEntity(schema: Mergeable, pk: string, incoming: any): void {
+    const key = schema.key;
+    const table = this.writableTable(key);
+    const existing = table[pk];
+    const metaTable = this.writableMetaTable(key);
+    if (existing === undefined || existing === INVALID) {
+      table[pk] = incoming;
+      metaTable[pk] = this.meta;
+      if (schema.indexes !== undefined)
+        this.updateIndexes(key, schema.indexes, pk, incoming, existing);
+      return;
+    }
+    const existingMeta: NormalizeMeta = metaTable[pk] ?? EPOCH_META;
+    let value: any;
+    if (existingMeta === this.meta) {
+      // Seen earlier in this same response: plain merge, no ordering question.
+      value = schema.merge(existing, incoming);
+    } else {
+      value = schema.mergeWithStore(existingMeta, this.meta, existing, incoming);
+      const meta = schema.mergeMetaWithStore(existingMeta, this.meta, existing, incoming);
+      if (meta !== existingMeta) metaTable[pk] = meta;
+    }
+    if (value === existing || sameData(value, existing)) return;
+    table[pk] = value;
+    if (schema.indexes !== undefined) this.updateIndexes(key, schema.indexes, pk, value, existing);
+  }
+
+  setEntity(schema: Mergeable, pk: string, entity: unknown): void {
+    const key = schema.key;
+    this.writableTable(key)[pk] = entity;
+    const metaTable = this.writableMetaTable(key);
+    if (metaTable[pk] === undefined) metaTable[pk] = this.meta;
+  }
+
+  invalidate(schema: { key: string }, pk: string): void {
+    this.writableTable(schema.key)[pk] = INVALID;
+    this.writableMetaTable(schema.key)[pk] = this.meta;
+  }
+
+  result<R>(value: R): NormalizedSchema<R> {
+    return {
+      result: value,
+      entities: this.entities ?? this.source.entities,
+      indexes: this.indexes ?? this.source.indexes,
+      entitiesMeta: this.entitiesMeta ?? this.source.entitiesMeta,
+    };
+  }
+
+  private writableTable(key: string): Table {
+    if (key === this.lastKey && this.lastTable !== undefined) return this.lastTable;
+    const table = this.writable(this.tables, this.source.entities, key, 'entities');
+    this.lastKey = key;
+    this.lastTable = table;
+    return table;
+  }
+
+  private writableMetaTable(key: string): Table {
+    return this.writable(this.metaTables, this.source.entitiesMeta, key, 'entitiesMeta');
+  }
+
+  /** This call's copy of one table, made on first write (the top-level object is copied once too). */
+  private writable(
+    copies: Map<string, Table>,
+    source: object,
+    key: string,
+    output: 'entities' | 'entitiesMeta',
+  ): Table {
+    let table = copies.get(key);
+    if (table === undefined) {
+      table = copyTable(getOwn(source, key));
+      copies.set(key, table);
+      this[output] ??= { ...source } as Record<string, Table>;
+      setOwn(this[output], key, table);
+    }
+    return table;
+  }
+
+  private updateIndexes(
+    key: string,
+    names: readonly string[],
+    pk: string,
+    value: any,
+    previous: any,
+  ): void {
+    let byName = this.indexTables.get(key);
+    if (byName === undefined) {
+      byName = Object.create(null) as Record<string, Table>;
+      const source = getOwn(this.source.indexes, key);
+      if (source) for (const name of Object.keys(source)) byName[name] = source[name];
+      this.indexTables.set(key, byName);
+      this.indexes ??= { ...this.source.indexes } as Record<string, Record<string, Table>>;
+      setOwn(this.indexes, key, byName);
+    }
+    for (const name of names) {
+      const lookup = value?.[name];
+      const before = previous !== undefined && previous !== INVALID ? previous[name] : undefined;
+      if (lookup === before && lookup === undefined) continue;
+      // each touched index is copied once per call
+      let index = byName[name];
+      if (!this.copiedIndexes.has(index)) {
+        index = copyTable(index);
+        this.copiedIndexes.add(index);
+        byName[name] = index;
+      }
+      if (before !== undefined && before !== lookup && index[String(before)] === pk)
+        delete index[String(before)];
+      if (lookup !== undefined && lookup !== null) index[String(lookup)] = pk;
+    }
+  }
+
+  private readonly copiedIndexes = new Set<Table | undefined>();
+}
+
+/** Schemas whose input must be an object or array at the top level. */
+function expectsObject(schema: any): boolean {
+  if (Array.isArray(schema) || isEntityLike(schema)) return true;
+  if (typeof schema !== 'object') return false;
+  if (typeof schema.normalize !== 'function') return true; // object shorthand
+  return (
+    schema instanceof ArraySchema || schema instanceof Values || schema instanceof ObjectSchema
+  );
+}
+
+/**
+ * Normalizes `input` by `schema` into the given store data, returning new tables (the input
+ * state is never mutated; untouched tables and entities are shared).
+ */
+export function normalize<S = any, R = Normalize<S>>(
+  schema: S | undefined,
+  input: any,
+  args: readonly any[] = [],
+  state: Partial<StoreData> = {},
+  meta: Partial<NormalizeMeta> = {},
+): NormalizedSchema<R> {
+  const now = Date.now();
+  const responseMeta: NormalizeMeta = Object.freeze({
+    fetchedAt: meta.fetchedAt ?? now,
+    date: meta.date ?? now,
+    expiresAt: meta.expiresAt ?? Number.POSITIVE_INFINITY,
+  });
+  const source: StoreData = {
+    entities: state.entities ?? {},
+    indexes: state.indexes ?? {},
+    entitiesMeta: state.entitiesMeta ?? {},
+  };
+  const walker = new NormalizeWalker(args, source, responseMeta);
+  if (schema === undefined || schema === null || input === undefined || input === null) {
+    return walker.result(input);
+  }
+  if (typeof input !== 'object' && expectsObject(schema)) {
+    throw new SchemaError(
+      describeSchema(schema),
+      `unexpected input given to normalize: expected an object, found a ${typeof input}`,
+      input,
+    );
+  }
+  return walker.result(walker.visit(schema, input, undefined, undefined));
+}

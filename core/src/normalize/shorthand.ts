@@ -1,0 +1,20 @@
+import { ArraySchema, SchemaError } from '../schema/index';
+
+const arraySchemas = new WeakMap<readonly unknown[], ArraySchema>();
+
+/** The `schema.Array` a shorthand `[Schema]` stands for (one per shorthand array). */
+export function arraySchemaFor(shorthand: readonly unknown[]): ArraySchema {
+  let schema = arraySchemas.get(shorthand);
+  if (schema === undefined) {
+    if (shorthand.length !== 1) {
+      throw new SchemaError(
+        'Array shorthand',
+        `must hold exactly one schema, found ${shorthand.length}`,
+        shorthand,
+      );
+    }
+    schema = new ArraySchema(shorthand[0]);
+    arraySchemas.set(shorthand, schema);
+  }
+  return schema;
+}

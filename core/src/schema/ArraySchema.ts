@@ -1,0 +1,61 @@
+import { describeSchema } from './describeSchema';
+import { INVALID } from './INVALID';
+import type { IDenormalizeDelegate, INormalizeDelegate } from './interface';
+import { Polymorphic, type SchemaAttribute } from './Polymorphic';
+import { SchemaError } from './SchemaError';
+
+/** The members of a list input: an array, or the values of an object (legacy normalizr input). */
+export function listValues(owner: unknown, input: any): readonly any[] {
+  if (Array.isArray(input)) return input;
+  if (input !== null && typeof input === 'object') return Object.values(input);
+  throw new SchemaError(describeSchema(owner), 'expected an array', input);
+}
+
+/** `schema.Array`: a list of one schema, or of several chosen per item by `schemaAttribute`. */
+export class ArraySchema<S = any> extends Polymorphic {
+  declare readonly schema: S;
+
+  constructor(definition: S, schemaAttribute?: SchemaAttribute) {
+    super(definition, schemaAttribute);
+  }
+
+  normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any[] {
+    const values = listValues(this, input);
+    const out = new Array(values.length);
+    for (let i = 0; i < values.length; i++) {
+      out[i] = this.normalizeValue(values[i], parent, key, delegate);
+    }
+    return out;
+  }
+
+  createContainer(): any[] {
+    return [];
+  }
+
+  /** Appends the usable members; missing and invalidated ones are left out. */
+  denormalizeInto(out: any[], input: any, delegate: IDenormalizeDelegate): any[] {
+    if (!Array.isArray(input)) return out;
+    const single = this.isSingleSchema ? this.schema : undefined;
+    for (let i = 0; i < input.length; i++) {
+      const value =
+        single !== undefined
+          ? delegate.unvisit(single, input[i])
+          : this.denormalizeValue(input[i], delegate);
+      if (value !== undefined && value !== null && value !== INVALID) out.push(value);
+    }
+    return out;
+  }
+
+  denormalize(input: any, delegate: IDenormalizeDelegate): any {
+    if (!Array.isArray(input)) return input;
+    return this.denormalizeInto([], input, delegate);
+  }
+
+  queryKey(_args: readonly any[], _delegate: unknown): any {
+    return undefined;
+  }
+
+  toJSON(): { name: string; schema: unknown } {
+    return { name: `ArraySchema(${describeSchema(this.schema)})`, schema: this.schema };
+  }
+}

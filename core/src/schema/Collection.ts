@@ -1,0 +1,218 @@
+import { ArraySchema } from './ArraySchema';
+import { CollectionUpdate } from './CollectionUpdate';
+import { serializeCollectionKey } from './collectionKey';
+import { describeSchema } from './describeSchema';
+import type {
+  IDenormalizeDelegate,
+  INormalizeDelegate,
+  IQueryDelegate,
+  NormalizeMeta,
+} from './interface';
+import { isOlderResponse } from './responseOrder';
+import { Union } from './Union';
+import { Values } from './ValuesSchema';
+
+/** Filter deciding whether a stored collection (by its canonical args) takes an entity. */
+export type CollectionFilter = (collectionKey: Record<string, string>) => boolean;
+
+export interface CollectionOptions<Args extends any[] = any[], Parent = any> {
+  /** Arguments identifying the collection (default: the first argument, the URL params). */
+  argsKey?: (...args: Args) => Record<string, unknown> | undefined;
+  /** For a collection nested in an entity: identity from the parent (e.g. `{ userId: parent.id }`). */
+  nestKey?: (parent: Parent, key: string) => Record<string, unknown>;
+  /** Builds the filter that picks which stored collections an added/removed entity belongs to. */
+  createCollectionFilter?: (...args: Args) => CollectionFilter;
+  /** Argument keys that identify a collection but never exclude an entity (e.g. ordering). */
+  nonFilterArgumentKeys?: ((key: string) => boolean) | readonly string[] | RegExp;
+}
+
+type ListDefinition = readonly [any] | ArraySchema<any> | Values<any>;
+
+function toInnerSchema(definition: ListDefinition): ArraySchema<any> | Values<any> {
+  if (definition instanceof ArraySchema || definition instanceof Values) return definition;
+  if (Array.isArray(definition) && definition.length === 1) return new ArraySchema(definition[0]);
+  throw new TypeError(
+    `Collection expects [Entity], schema.Array or Values; got ${describeSchema(definition)}`,
+  );
+}
+
+function toKeyPredicate(
+  option: CollectionOptions['nonFilterArgumentKeys'],
+): (key: string) => boolean {
+  if (option === undefined) return () => false;
+  if (typeof option === 'function') return option;
+  if (option instanceof RegExp) return (key) => option.test(key);
+  const keys = new Set(option);
+  return (key) => keys.has(key);
+}
+
+/**
+ * A list (or Values map) stored once per set of arguments, so every endpoint that returns the
+ * same list shares one copy. `push`, `unshift`, `assign`, `remove` and `move` are schemas that
+ * update every stored collection whose arguments match the entity (see `createCollectionFilter`).
+ */
+export class Collection<S extends ListDefinition = any, Args extends any[] = any[], Parent = any> {
+  /** The list schema inside (`[E]` becomes `schema.Array(E)`). */
+  readonly schema: ArraySchema<any> | Values<any>;
+  /** Table name of every collection over this member schema. */
+  readonly key: string;
+  readonly push: CollectionUpdate<this, 'push'>;
+  readonly unshift: CollectionUpdate<this, 'unshift'>;
+  readonly assign: CollectionUpdate<this, 'assign'>;
+  readonly remove: CollectionUpdate<this, 'remove'>;
+  readonly move: CollectionUpdate<this, 'move'>;
+  declare readonly definition: S;
+  protected readonly options: CollectionOptions<Args, Parent>;
+  private readonly isNonFilterKey: (key: string) => boolean;
+
+  constructor(definition: S, options: CollectionOptions<Args, Parent> = {}) {
+    this.schema = toInnerSchema(definition);
+    this.options = options;
+    const inner = this.schema;
+    const choices = inner.isSingleSchema
+      ? inner.schema instanceof Union
+        ? inner.schema.schema
+        : undefined
+      : inner.schema;
+    const members =
+      choices === undefined
+        ? describeSchema(inner.schema)
+        : Object.keys(choices)
+            .map((choice) => describeSchema(choices[choice]))
+            .join(',');
+    this.key = `COLLECT:${inner instanceof Values ? 'Values' : 'ArraySchema'}(${members})`;
+    this.isNonFilterKey = toKeyPredicate(options.nonFilterArgumentKeys);
+    this.push = new CollectionUpdate(this, 'push');
+    this.unshift = new CollectionUpdate(this, 'unshift');
+    this.assign = new CollectionUpdate(this, 'assign');
+    this.remove = new CollectionUpdate(this, 'remove');
+    this.move = new CollectionUpdate(this, 'move');
+  }
+
+  /** True for a Values-backed collection (`assign`), false for a list (`push`/`unshift`). */
+  get isValues(): boolean {
+    return this.schema instanceof Values;
+  }
+
+  /** Arguments identifying the collection a fetch with `args` stores. */
+  argsKey(...args: Args): Record<string, unknown> | undefined {
+    if (this.options.argsKey) return this.options.argsKey(...args);
+    const params = args[0];
+    return params !== null && typeof params === 'object'
+      ? (params as Record<string, unknown>)
+      : undefined;
+  }
+
+  /** Canonical key of a stored collection. */
+  pk(_value: unknown, parent: any, key: string | undefined, args: readonly any[]): string {
+    if (this.options.nestKey && parent !== undefined && parent !== null) {
+      return serializeCollectionKey(this.options.nestKey(parent, key ?? ''));
+    }
+    return serializeCollectionKey(this.argsKey(...(args as Args)));
+  }
+
+  /** True when `key` must be ignored by the default filter. */
+  nonFilterArgumentKeys(key: string): boolean {
+    return this.isNonFilterKey(key);
+  }
+
+  /**
+   * Filter for an entity being added/removed. Default: every (filtering) argument of the
+   * collection equals, as a string, the same key of the URL params or of the entity/body.
+   */
+  createCollectionFilter(...args: Args): CollectionFilter {
+    if (this.options.createCollectionFilter) return this.options.createCollectionFilter(...args);
+    const params = args[0];
+    const body = args[1];
+    return (collectionKey) => {
+      for (const key in collectionKey) {
+        if (this.isNonFilterKey(key)) continue;
+        const expected = collectionKey[key];
+        if (matchesArg(params, key, expected) || matchesArg(body, key, expected)) continue;
+        return false;
+      }
+      return true;
+    };
+  }
+
+  /** A schema appending a page's items to the collection identified by `removeCursor(...args)`. */
+  paginate(removeCursor: (...args: any[]) => readonly any[]): CollectionUpdate<this, 'paginate'> {
+    return new CollectionUpdate(this, 'paginate', removeCursor);
+  }
+
+  normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): string {
+    const pk = this.pk(input, parent, key, delegate.args);
+    const normalized = this.schema.normalize(input, parent, key, delegate);
+    delegate.mergeEntity(this, pk, normalized);
+    return pk;
+  }
+
+  /** A fetched list replaces the stored one. */
+  merge(_existing: any, incoming: any): any {
+    return incoming;
+  }
+
+  shouldReorder(
+    existingMeta: NormalizeMeta,
+    incomingMeta: NormalizeMeta,
+    _existing: any,
+    _incoming: any,
+  ): boolean {
+    return isOlderResponse(existingMeta, incomingMeta);
+  }
+
+  mergeWithStore(
+    existingMeta: NormalizeMeta,
+    incomingMeta: NormalizeMeta,
+    existing: any,
+    incoming: any,
+  ): any {
+    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
+      ? existing
+      : this.merge(existing, incoming);
+  }
+
+  mergeMetaWithStore(
+    existingMeta: NormalizeMeta,
+    incomingMeta: NormalizeMeta,
+    existing: any,
+    incoming: any,
+  ): NormalizeMeta {
+    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
+      ? existingMeta
+      : incomingMeta;
+  }
+
+  createInstance(_stored: unknown): any {
+    return this.schema.createContainer();
+  }
+
+  denormalizeInto(instance: any, stored: any, delegate: IDenormalizeDelegate): any {
+    return this.schema.denormalizeInto(instance, stored, delegate);
+  }
+
+  denormalize(stored: any, delegate: IDenormalizeDelegate): any {
+    return this.denormalizeInto(this.createInstance(stored), stored, delegate);
+  }
+
+  /** The stored collection for these args, if any. */
+  queryKey(args: readonly any[], delegate: IQueryDelegate): string | undefined {
+    const pk = this.pk(undefined, undefined, undefined, args);
+    return delegate.getEntity(this.key, pk) !== undefined ? pk : undefined;
+  }
+
+  toJSON(): { name: string; key: string; schema: unknown } {
+    return { name: 'Collection', key: this.key, schema: this.schema };
+  }
+}
+
+function matchesArg(source: unknown, key: string, expected: string): boolean {
+  if (source === null || typeof source !== 'object' || Array.isArray(source)) return false;
+  if (!Object.hasOwn(source, key)) return false;
+  const value = (source as Record<string, unknown>)[key];
+  if (value === undefined) return false;
+  return (
+    (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)) ===
+    expected
+  );
+}

@@ -1,0 +1,221 @@
+// biome-ignore-all lint/complexity/noThisInStatic: statics dispatch to the subclass (Todo.key, Todo.merge)
+import { INVALID } from './INVALID';
+import type {
+  IDenormalizeDelegate,
+  INormalizeDelegate,
+  IQueryDelegate,
+  NormalizeMeta,
+  Schema,
+} from './interface';
+import { assignOwn } from './ownProperty';
+import { checkPk } from './pk';
+import { isOlderResponse } from './responseOrder';
+import { SchemaError } from './SchemaError';
+import { schemaKeys } from './schemaKeys';
+
+export type AbstractInstanceType<T> = T extends abstract new (
+  ...args: any
+) => infer U
+  ? U
+  : T extends { prototype: infer U }
+    ? U
+    : never;
+
+/**
+ * Base class for records. Declare fields as class properties with defaults, implement `pk()`,
+ * and optionally `static key`, `static schema` (nested schemas) and the lifecycle statics.
+ */
+export abstract class Entity {
+  /** Primary key of this record (called with `this` = the processed input while normalizing). */
+  abstract pk(parent?: any, key?: string, args?: readonly any[]): string | number | undefined;
+
+  /** Name of this entity's table; defaults to the class name. */
+  static get key(): string {
+    return this.name;
+  }
+
+  /** Nested schemas by field name. */
+  static schema: { [field: string]: Schema } = {};
+
+  /** Fields to build lookup indexes on (`MemoCache.query(Entity, [{ field: value }])`). */
+  static indexes?: readonly string[];
+
+  /** Primary key of a (processed) input value. */
+  static pk(
+    value: any,
+    parent?: any,
+    key?: string,
+    args: readonly any[] = [],
+  ): string | number | undefined {
+    return this.prototype.pk.call(value, parent, key, args);
+  }
+
+  /** Transforms raw input before it is stored (default: unchanged). */
+  static process(input: any, _parent: any, _key: string | undefined, _args: readonly any[]): any {
+    return input;
+  }
+
+  /** Returns a message when processed input is unusable; normalize then throws SchemaError. */
+  static validate(_processedEntity: any): string | undefined {
+    return undefined;
+  }
+
+  /** Field-wise merge: a partial update keeps the other fields. */
+  static merge(existing: any, incoming: any): any {
+    return { ...existing, ...incoming };
+  }
+
+  /** True when `incoming` is older than `existing`, so it must not win (by fetchedAt). */
+  static shouldReorder(
+    existingMeta: NormalizeMeta,
+    incomingMeta: NormalizeMeta,
+    _existing: any,
+    _incoming: any,
+  ): boolean {
+    return isOlderResponse(existingMeta, incomingMeta);
+  }
+
+  /** False keeps the stored entity untouched. */
+  static shouldUpdate(
+    _existingMeta: NormalizeMeta,
+    _incomingMeta: NormalizeMeta,
+    _existing: any,
+    _incoming: any,
+  ): boolean {
+    return true;
+  }
+
+  /** Merges incoming data with what the store already holds, respecting response order. */
+  static mergeWithStore(
+    existingMeta: NormalizeMeta,
+    incomingMeta: NormalizeMeta,
+    existing: any,
+    incoming: any,
+  ): any {
+    if (!this.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) return existing;
+    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
+      ? this.merge(incoming, existing)
+      : this.merge(existing, incoming);
+  }
+
+  /** Meta kept for the merged entity: the newer response's. */
+  static mergeMetaWithStore(
+    existingMeta: NormalizeMeta,
+    incomingMeta: NormalizeMeta,
+    existing: any,
+    incoming: any,
+  ): NormalizeMeta {
+    if (!this.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) return existingMeta;
+    return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
+      ? existingMeta
+      : incomingMeta;
+  }
+
+  /** An instance with defaults, overridden by `props`. */
+  static fromJS<T extends typeof Entity>(
+    this: T,
+    props: Partial<AbstractInstanceType<T>> = {},
+  ): AbstractInstanceType<T> {
+    return assignOwn(new (this as any)(), props);
+  }
+
+  /** `fromJS(props)` when `validate(props)` passes, else undefined. */
+  static createIfValid<T extends typeof Entity>(
+    this: T,
+    props: Partial<AbstractInstanceType<T>>,
+  ): AbstractInstanceType<T> | undefined {
+    if (this.validate(props) !== undefined) return undefined;
+    return this.fromJS(props);
+  }
+
+  static normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      // A bare string or number where an entity belongs is a reference by primary key.
+      if (typeof input === 'string' || typeof input === 'number')
+        return checkPk(this.key, input, input);
+      throw new SchemaError(this.key, 'expected an object for this entity', input);
+    }
+    const args = delegate.args;
+    const processed = this.process(input, parent, key, args);
+    if (typeof processed !== 'object' || processed === null) {
+      throw new SchemaError(this.key, 'process() must return an object', processed);
+    }
+    const pk = checkPk(this.key, this.pk(processed, parent, key, args), processed);
+    const problem = this.validate(processed);
+    if (problem !== undefined) throw new SchemaError(this.key, problem, processed);
+    if (delegate.checkLoop(this.key, pk, input)) return pk;
+
+    const normalized = { ...processed };
+    const schema = this.schema;
+    const fields = schemaKeys(schema);
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i];
+      const value = normalized[field];
+      if (value !== undefined && value !== null) {
+        normalized[field] = delegate.visit(schema[field], value, processed, field);
+      }
+    }
+    delegate.leaveLoop(input);
+    delegate.mergeEntity(this, pk, normalized);
+    return pk;
+  }
+
+  /** Denormalized container: an instance with defaults and the stored fields. */
+  static createInstance(stored: object): any {
+    return assignOwn(new (this as any)(), stored);
+  }
+
+  /** Replaces nested references with their denormalized values. */
+  static denormalizeInto(instance: any, stored: any, delegate: IDenormalizeDelegate): any {
+    const schema = this.schema;
+    const fields = schemaKeys(schema);
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i];
+      const value = stored[field];
+      if (value === undefined || value === null) continue;
+      const denormalized = delegate.unvisit(schema[field], value);
+      // A nested entity that was invalidated is optional here: the field is simply empty.
+      instance[field] = denormalized === INVALID ? undefined : denormalized;
+    }
+    return instance;
+  }
+
+  /** Denormalizes a stored entity object without any table lookups. */
+  static denormalize(stored: any, delegate: IDenormalizeDelegate): any {
+    return this.denormalizeInto(this.createInstance(stored), stored, delegate);
+  }
+
+  /** Finds a stored pk from query args: by primary key, then by any declared index. */
+  static queryKey(args: readonly any[], delegate: IQueryDelegate): string | undefined {
+    const params = args[0];
+    if (params === undefined || params === null) return undefined;
+    if (typeof params !== 'object') {
+      const pk = String(params);
+      return delegate.getEntity(this.key, pk) !== undefined ? pk : undefined;
+    }
+    let id: unknown;
+    try {
+      id = this.pk(params, undefined, undefined, args);
+    } catch {
+      id = undefined;
+    }
+    if (id !== undefined && id !== null && id !== '' && !Number.isNaN(id)) {
+      const pk = String(id);
+      if (delegate.getEntity(this.key, pk) !== undefined) return pk;
+    }
+    const indexes = this.indexes;
+    if (indexes) {
+      for (const index of indexes) {
+        const value = params[index];
+        if (value === undefined) continue;
+        const pk = delegate.getIndex(this.key, index, String(value));
+        if (pk !== undefined) return pk;
+      }
+    }
+    return undefined;
+  }
+
+  static toJSON(): { name: string; key: string; schema: { [field: string]: Schema } } {
+    return { name: this.name, key: this.key, schema: this.schema };
+  }
+}

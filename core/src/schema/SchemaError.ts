@@ -1,0 +1,37 @@
+const MAX_VALUE_LENGTH = 120;
+
+/** Renders a value for an error message, truncated so huge payloads do not flood logs. */
+export function describeValue(value: unknown): string {
+  let text: string;
+  if (typeof value === 'string') text = JSON.stringify(value);
+  else if (typeof value === 'function') text = `function ${value.name || '(anonymous)'}`;
+  else if (typeof value === 'symbol' || typeof value === 'bigint') text = String(value);
+  else if (value === undefined) text = 'undefined';
+  else if (typeof value === 'number' && !Number.isFinite(value)) text = String(value);
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      text = Object.prototype.toString.call(value);
+    }
+  }
+  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
+}
+
+/**
+ * Thrown when data does not fit its schema (missing primary key, wrong shape, failed
+ * `validate`, absurd nesting). Normalizing stops before any table is changed.
+ */
+export class SchemaError extends Error {
+  override readonly name = 'SchemaError';
+  /** The schema key (entity key or schema description) the value was checked against. */
+  readonly schemaKey: string;
+  /** The offending value, as given. */
+  readonly value: unknown;
+
+  constructor(schemaKey: string, problem: string, value: unknown) {
+    super(`${schemaKey}: ${problem} (got ${describeValue(value)})`);
+    this.schemaKey = schemaKey;
+    this.value = value;
+  }
+}

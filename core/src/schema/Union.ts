@@ -1,0 +1,40 @@
+import type { IDenormalizeDelegate, INormalizeDelegate, IQueryDelegate } from './interface';
+import { Polymorphic, type SchemaAttribute } from './Polymorphic';
+import { SchemaError } from './SchemaError';
+
+/**
+ * One of several entity types, chosen by `schemaAttribute` (a field name or a function).
+ * Normalizes to `{ id, schema }` where `schema` is the chosen key of the entity map.
+ */
+export class Union<Choices extends Record<string, any> = Record<string, any>> extends Polymorphic {
+  declare readonly schema: Choices;
+
+  constructor(definition: Choices, schemaAttribute: SchemaAttribute) {
+    if (schemaAttribute === undefined) {
+      throw new SchemaError('Union', 'schemaAttribute is required', definition);
+    }
+    super(definition, schemaAttribute);
+    this.attributeName = typeof schemaAttribute === 'string' ? schemaAttribute : undefined;
+  }
+
+  private readonly attributeName: string | undefined;
+
+  normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any {
+    return this.normalizeValue(input, parent, key, delegate);
+  }
+
+  denormalize(input: any, delegate: IDenormalizeDelegate): any {
+    return this.denormalizeValue(input, delegate);
+  }
+
+  /** Looks an entity up when the args name the attribute (only for a string schemaAttribute). */
+  queryKey(args: readonly any[], delegate: IQueryDelegate): any {
+    const params = args[0];
+    if (this.attributeName === undefined || params === null || typeof params !== 'object')
+      return undefined;
+    const choice = params[this.attributeName];
+    if (typeof choice !== 'string' || !Object.hasOwn(this.schema, choice)) return undefined;
+    const id = delegate.queryKey(this.schema[choice], args);
+    return id === undefined ? undefined : { id, schema: choice };
+  }
+}

@@ -1,0 +1,73 @@
+import { describeSchema } from './describeSchema';
+import { INVALID } from './INVALID';
+import type { IDenormalizeDelegate, INormalizeDelegate } from './interface';
+import { setOwn } from './ownProperty';
+import { Polymorphic, type SchemaAttribute } from './Polymorphic';
+import { SchemaError } from './SchemaError';
+
+/** A map of arbitrary keys to one schema (or several, chosen by `schemaAttribute`). */
+export class Values<S = any> extends Polymorphic {
+  declare readonly schema: S;
+
+  constructor(definition: S, schemaAttribute?: SchemaAttribute) {
+    super(definition, schemaAttribute);
+  }
+
+  normalize(
+    input: any,
+    _parent: any,
+    _key: any,
+    delegate: INormalizeDelegate,
+  ): Record<string, any> {
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+      throw new SchemaError(describeSchema(this), 'expected an object of values', input);
+    }
+    const out: Record<string, any> = {};
+    const keys = Object.keys(input);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      const value = input[key];
+      setOwn(
+        out,
+        key,
+        value === null || value === undefined
+          ? value
+          : this.normalizeValue(value, input, key, delegate),
+      );
+    }
+    return out;
+  }
+
+  createContainer(): Record<string, any> {
+    return {};
+  }
+
+  /** Copies the usable members; missing and invalidated ones are left out. */
+  denormalizeInto(
+    out: Record<string, any>,
+    input: any,
+    delegate: IDenormalizeDelegate,
+  ): Record<string, any> {
+    if (input === null || typeof input !== 'object') return out;
+    const keys = Object.keys(input);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      const value = this.denormalizeValue(input[key], delegate);
+      if (value !== undefined && value !== null && value !== INVALID) setOwn(out, key, value);
+    }
+    return out;
+  }
+
+  denormalize(input: any, delegate: IDenormalizeDelegate): any {
+    if (input === null || typeof input !== 'object') return input;
+    return this.denormalizeInto({}, input, delegate);
+  }
+
+  queryKey(_args: readonly any[], _delegate: unknown): any {
+    return undefined;
+  }
+
+  toJSON(): { name: string; schema: unknown } {
+    return { name: `Values(${describeSchema(this.schema)})`, schema: this.schema };
+  }
+}

@@ -1,0 +1,56 @@
+import { Collection } from './Collection';
+import { ObjectSchema } from './ObjectSchema';
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** The Collection of an endpoint schema: the schema itself, or one nested in an object schema. */
+export function findCollection(schema: unknown): Collection | undefined {
+  if (schema instanceof Collection) return schema;
+  const fields =
+    schema instanceof ObjectSchema ? schema.schema : isPlainObject(schema) ? schema : undefined;
+  if (fields === undefined) return undefined;
+  for (const key of Object.keys(fields)) {
+    const found = findCollection(fields[key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The same schema shape with its Collection (as found by `findCollection`) swapped for
+ * `replacement` (e.g. `collection.push` or `collection.paginate(...)`).
+ */
+export function replaceCollection<S>(schema: S, replacement: unknown): S {
+  const target = findCollection(schema);
+  if (target === undefined) return schema;
+  return replaceIn(schema, target, replacement) as S;
+}
+
+function replaceIn(schema: unknown, target: Collection, replacement: unknown): unknown {
+  if (schema === target) return replacement;
+  if (schema instanceof ObjectSchema)
+    return new ObjectSchema(replaceFields(schema.schema, target, replacement));
+  if (isPlainObject(schema)) return replaceFields(schema, target, replacement);
+  return schema;
+}
+
+function replaceFields(
+  fields: Record<string, unknown>,
+  target: Collection,
+  replacement: unknown,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(fields)) {
+    Object.defineProperty(out, key, {
+      value: replaceIn(fields[key], target, replacement),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}

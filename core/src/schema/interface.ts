@@ -1,0 +1,141 @@
+// Contracts between schemas and the walkers in normalize/ (which implement the delegates).
+
+/** Timing of one response: when it was fetched, the server date, and when it expires. */
+export interface NormalizeMeta {
+  readonly fetchedAt: number;
+  readonly date: number;
+  readonly expiresAt: number;
+}
+
+/** Location of one entity (or collection) in the tables. */
+export interface EntityPath {
+  key: string;
+  pk: string;
+}
+
+/** `indexes[entityKey][indexName][value] = pk` */
+export interface NormalizedIndex {
+  readonly [entityKey: string]: {
+    readonly [indexName: string]: { readonly [lookup: string]: string };
+  };
+}
+
+export interface EntityTable {
+  readonly [entityKey: string]: { readonly [pk: string]: unknown } | undefined;
+}
+
+export type EntitiesMeta = {
+  readonly [entityKey: string]: { readonly [pk: string]: NormalizeMeta } | undefined;
+};
+
+/** What normalize() reads from and returns to the store. */
+export interface StoreData {
+  entities: EntityTable;
+  indexes: NormalizedIndex;
+  entitiesMeta: EntitiesMeta;
+}
+
+/** Merge lifecycle of anything stored in the tables (entities and collections). */
+export interface Mergeable {
+  readonly key: string;
+  indexes?: readonly string[];
+  merge(existing: any, incoming: any): any;
+  mergeWithStore(
+    existingMeta: NormalizeMeta,
+    incomingMeta: NormalizeMeta,
+    existing: any,
+    incoming: any,
+  ): any;
+  mergeMetaWithStore(
+    existingMeta: NormalizeMeta,
+    incomingMeta: NormalizeMeta,
+    existing: any,
+    incoming: any,
+  ): NormalizeMeta;
+}
+
+/** Helpers given to `schema.normalize()`. */
+export interface INormalizeDelegate {
+  /** Normalizes a nested value with its schema. */
+  visit(schema: any, value: any, parent: any, key: any): any;
+  readonly args: readonly any[];
+  readonly meta: NormalizeMeta;
+  /** The table of one entity key, as currently being built. */
+  getEntities(key: string): { readonly [pk: string]: unknown } | undefined;
+  getEntity(key: string, pk: string): any;
+  getMeta(key: string, pk: string): NormalizeMeta | undefined;
+  /** Stores an entity, merging with any stored or earlier-in-this-response copy. */
+  mergeEntity(schema: Mergeable, pk: string, incoming: any): void;
+  /** Stores a value as is (no merge). */
+  setEntity(schema: Mergeable, pk: string, entity: unknown): void;
+  /** Marks an entity INVALID. */
+  invalidate(schema: { key: string }, pk: string): void;
+  /** True when this input object is already being normalized higher up (a cycle in the input). */
+  checkLoop(key: string, pk: string, input: object): boolean;
+  /** Ends the loop check begun by a `checkLoop` that returned false. */
+  leaveLoop(input: object): void;
+}
+
+/** Helpers given to `schema.denormalize()`. */
+export interface IDenormalizeDelegate {
+  unvisit(schema: any, input: any): any;
+  readonly args: readonly any[];
+}
+
+/** Read access used to turn query arguments into a normalized result (queryKey). */
+export interface IQueryDelegate {
+  getEntity(key: string, pk: string): any;
+  getEntities(key: string): { readonly [pk: string]: unknown } | undefined;
+  getIndex(key: string, index: string, value: string): string | undefined;
+  /** Denormalizes a value as the walker would (used by queries that post-process). */
+  queryKey(schema: any, args: readonly any[]): any;
+}
+
+/** A schema object or class that drives its own normalize/denormalize. */
+export interface SchemaSimple<T = any> {
+  normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any;
+  denormalize(input: any, delegate: IDenormalizeDelegate): T;
+  queryKey(args: readonly any[], delegate: IQueryDelegate): any;
+}
+
+/**
+ * Something stored in the tables under `key`/`pk` (Entity classes, Collections). The walker
+ * creates its container first and fills it after, so cycles resolve to the same object.
+ */
+export interface EntityLike extends Mergeable {
+  readonly key: string;
+  pk(
+    value: any,
+    parent: any,
+    key: string | undefined,
+    args: readonly any[],
+  ): string | number | undefined;
+  normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any;
+  /** Empty denormalized container for a stored value (registered before its fields are filled). */
+  createInstance(stored: any): any;
+  /** Fills the container; returns it, or INVALID when the whole entity is unusable. */
+  denormalizeInto(instance: any, stored: any, delegate: IDenormalizeDelegate): any;
+  queryKey(args: readonly any[], delegate: IQueryDelegate): any;
+}
+
+/** A function turning a stored value into a rich one (e.g. `Date`). */
+export type Serializable<T = any> = (value: any) => T;
+
+export type Schema =
+  | null
+  | undefined
+  | string
+  | SchemaSimple
+  | EntityLike
+  | Serializable
+  | readonly Schema[]
+  | { [key: string]: Schema };
+
+export function isEntityLike(schema: unknown): schema is EntityLike {
+  return (
+    schema !== null &&
+    (typeof schema === 'function' || typeof schema === 'object') &&
+    typeof (schema as any).createInstance === 'function' &&
+    typeof (schema as any).denormalizeInto === 'function'
+  );
+}

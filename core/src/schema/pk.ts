@@ -1,0 +1,17 @@
+import { SchemaError } from './SchemaError';
+
+/** A usable primary key as a string, or a SchemaError naming the entity and the value. */
+export function checkPk(schemaKey: string, id: unknown, value: unknown): string {
+  if (typeof id === 'string') {
+    if (id !== '') return id;
+  } else if (typeof id === 'number') {
+    if (!Number.isNaN(id)) return String(id);
+  } else if (typeof id === 'bigint') {
+    return String(id);
+  }
+  throw new SchemaError(
+    schemaKey,
+    `no usable primary key (pk() returned ${String(id) || "''"})`,
+    value,
+  );
+}

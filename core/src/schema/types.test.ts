@@ -1,0 +1,107 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import { MemoCache, normalize } from '../normalize/index';
+import { All } from './All';
+import { Collection } from './Collection';
+import { Entity } from './Entity';
+import type { Invalidate } from './Invalidate';
+import type { schema } from './index';
+import { Query } from './Query';
+import type { Denormalize, DenormalizeNullable, Normalize } from './types';
+import type { Union } from './Union';
+import { Values } from './ValuesSchema';
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+class User extends Entity {
+  id = '';
+  name = '';
+  pk() {
+    return this.id;
+  }
+}
+class Post extends Entity {
+  id = 0;
+  author = User.fromJS();
+  pk() {
+    return this.id;
+  }
+  static override schema = { author: User };
+}
+
+describe('schema types', () => {
+  it('Denormalize maps schemas to the data they produce', () => {
+    expectTypeOf<Denormalize<typeof User>>().toEqualTypeOf<User>();
+    expectTypeOf<Denormalize<(typeof User)[]>>().toEqualTypeOf<User[]>();
+    expectTypeOf<Denormalize<{ user: typeof User; posts: (typeof Post)[] }>>().toEqualTypeOf<{
+      user: User;
+      posts: Post[];
+    }>();
+    expectTypeOf<Denormalize<Collection<[typeof User]>>>().toEqualTypeOf<User[]>();
+    expectTypeOf<Denormalize<Collection<Values<typeof User>>>>().toEqualTypeOf<
+      Record<string, User>
+    >();
+    expectTypeOf<Denormalize<Values<typeof User>>>().toEqualTypeOf<Record<string, User>>();
+    expectTypeOf<Denormalize<Union<{ user: typeof User; post: typeof Post }>>>().toEqualTypeOf<
+      User | Post
+    >();
+    expectTypeOf<Denormalize<schema.Array<typeof Post>>>().toEqualTypeOf<Post[]>();
+    expectTypeOf<Denormalize<schema.Object<{ post: typeof Post }>>>().toEqualTypeOf<{
+      post: Post;
+    }>();
+    expectTypeOf<Denormalize<All<typeof User>>>().toEqualTypeOf<User[]>();
+    expectTypeOf<Denormalize<Invalidate<typeof User>>>().toEqualTypeOf<User>();
+    expectTypeOf<Denormalize<typeof Date>>().toEqualTypeOf<Date>();
+    expectTypeOf<Denormalize<string>>().toEqualTypeOf<string>();
+  });
+
+  it('types collection sub-schemas and Query', () => {
+    const users = new Collection([User]);
+    expectTypeOf<Denormalize<typeof users>>().toEqualTypeOf<User[]>();
+    expectTypeOf<Denormalize<typeof users.push>>().toEqualTypeOf<User | User[]>();
+    expectTypeOf<Denormalize<ReturnType<typeof users.paginate>>>().toEqualTypeOf<User[]>();
+    const byId = new Collection(new Values(User));
+    expectTypeOf<Denormalize<typeof byId.assign>>().toEqualTypeOf<Record<string, User>>();
+    const count = new Query(new All(User), (list: User[]) => list.length);
+    expectTypeOf<Denormalize<typeof count>>().toEqualTypeOf<number>();
+  });
+
+  it('DenormalizeNullable allows absent entities and lists', () => {
+    expectTypeOf<DenormalizeNullable<typeof User>>().toEqualTypeOf<User | undefined>();
+    expectTypeOf<DenormalizeNullable<Collection<[typeof User]>>>().toEqualTypeOf<
+      User[] | undefined
+    >();
+    // compared by mutual assignability: expectTypeOf's deep brand exceeds TS's instantiation depth here
+    expectTypeOf<
+      Same<DenormalizeNullable<{ user: typeof User }>, { user: User | undefined }>
+    >().toEqualTypeOf<true>();
+    expectTypeOf<
+      Same<DenormalizeNullable<{ user: typeof User }>, { user: User }>
+    >().toEqualTypeOf<false>();
+  });
+
+  it('Normalize maps schemas to what is stored', () => {
+    expectTypeOf<Normalize<typeof User>>().toEqualTypeOf<string>();
+    expectTypeOf<Normalize<(typeof User)[]>>().toEqualTypeOf<string[]>();
+    expectTypeOf<Normalize<{ user: typeof User; n: number }>>().toEqualTypeOf<{
+      user: string;
+      n: number;
+    }>();
+    expectTypeOf<Normalize<Collection<[typeof User]>>>().toEqualTypeOf<string>();
+    expectTypeOf<Normalize<Union<{ user: typeof User }>>>().toEqualTypeOf<{
+      id: string;
+      schema: string;
+    }>();
+  });
+
+  it('types the functions', () => {
+    const out = normalize([User], [{ id: '1' }]);
+    expectTypeOf(out.result).toEqualTypeOf<string[]>();
+    const memo = new MemoCache();
+    const read = memo.denormalize(Post, '1', out.entities);
+    expectTypeOf(read.data).toEqualTypeOf<Post | undefined | typeof import('./INVALID').INVALID>();
+    const user = User.fromJS({ name: 'n' });
+    expectTypeOf(user).toEqualTypeOf<User>();
+    // @ts-expect-error unknown fields are rejected
+    User.fromJS({ nope: 1 });
+  });
+});
