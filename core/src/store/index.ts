@@ -1,1 +1,41 @@
-export {};
+export type {
+  Action,
+  ExpireAllAction,
+  FetchAction,
+  GcAction,
+  InvalidateAction,
+  ResetAction,
+  SetAction,
+  SetResponseAction,
+  SubscribeAction,
+  UnsubscribeAction,
+} from './actions';
+export {
+  Controller,
+  type ControllerOptions,
+  DEFAULT_DATA_EXPIRY_LENGTH,
+  DEFAULT_ERROR_EXPIRY_LENGTH,
+  type ResolveMeta,
+} from './Controller';
+export type {
+  ArgsOrNull,
+  EndpointInterface,
+  ErrorPolicy,
+  FetchResult,
+  ResultOf,
+} from './EndpointInterface';
+export { ExpiryStatus } from './ExpiryStatus';
+export type { Dispatch, Manager } from './Manager';
+export type { LiveReferences } from './SelectionHub';
+export { OptimisticAbort, Snapshot } from './Snapshot';
+export type { ResponseMeta, Selection, SnapshotInterface } from './SnapshotInterface';
+export {
+  type CacheState,
+  initialState,
+  isState,
+  type OptimisticEntry,
+  type ResultMeta,
+  type State,
+  type WriteMeta,
+} from './State';
+export type { CreateStoreOptions, GcOptions, Store } from './Store';

@@ -1,0 +1,44 @@
+import { Controller, type CreateStoreOptions, type Manager, type Store } from '../store';
+import { GCManager } from './GCManager';
+import { NetworkManager } from './NetworkManager';
+import { PollingManager } from './PollingManager';
+
+/** The managers a store runs by default: network, polling, and (unless `gc: false`) GC. */
+export function defaultManagers(gc: CreateStoreOptions['gc'] = true): Manager[] {
+  const managers: Manager[] = [new PollingManager(), new NetworkManager()];
+  if (gc !== false) managers.push(new GCManager(gc === true ? {} : gc));
+  return managers;
+}
+
+/**
+ * Creates a running store: a `Controller` wired to its managers. Lives beside the managers
+ * (not in store/) because it picks the default ones, and the store layer sits below them.
+ */
+export function createStore(options: CreateStoreOptions = {}): Store {
+  const defaults = defaultManagers(options.gc);
+  const managers =
+    typeof options.managers === 'function'
+      ? [...options.managers(defaults)]
+      : [...(options.managers ?? []), ...defaults];
+  const controller = new Controller({
+    managers,
+    initialState: options.initialState,
+    dataExpiryLength: options.dataExpiryLength,
+    errorExpiryLength: options.errorExpiryLength,
+    now: options.now,
+  });
+  for (const manager of managers) manager.init?.(controller);
+  let disposed = false;
+  return {
+    controller,
+    managers,
+    getState: () => controller.getState(),
+    state$: controller.state$,
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      for (const manager of managers) manager.cleanup();
+      controller.dispose();
+    },
+  };
+}

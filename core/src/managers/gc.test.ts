@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Entity } from '../schema';
+import { createStore } from './createStore';
+import { localEndpoint } from './endpoints.test-helpers';
+import { GCManager } from './GCManager';
+import { NetworkManager } from './NetworkManager';
+
+class Post extends Entity {
+  id = '';
+  body = '';
+  pk() {
+    return this.id;
+  }
+}
+
+const getPost = localEndpoint({
+  key: ({ id }: { id: string }) => `GET /posts/${id}`,
+  schema: Post,
+  resolve: ({ id }: { id: string }) => ({ id, body: `post ${id}` }),
+});
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(1_700_000_000_000);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('garbage collection (on by default)', () => {
+  it('evicts expired results and entities nobody reads, keeps what a selection reads', async () => {
+    const { controller, dispose } = createStore({ gc: { intervalMs: 10_000 } });
+    await controller.fetch(getPost, { id: '1' });
+    await controller.fetch(getPost, { id: '2' });
+    const sub = controller.select(getPost, { id: '1' }).subscribe(() => {});
+    // Not expired yet: nothing goes.
+    await vi.advanceTimersByTimeAsync(50_000);
+    expect(Object.keys(controller.getState().meta)).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(20_000);
+    const state = controller.getState();
+    expect(Object.keys(state.meta)).toEqual([getPost.key({ id: '1' })]);
+    expect(Object.keys(state.endpoints)).toEqual([getPost.key({ id: '1' })]);
+    expect(Object.keys(state.entities.Post ?? {})).toEqual(['1']);
+    expect(Object.keys(state.entitiesMeta.Post ?? {})).toEqual(['1']);
+    // Once the reader leaves, the rest goes at the next sweep.
+    sub.unsubscribe();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(controller.getState().meta).toEqual({});
+    expect(controller.getState().entities.Post).toEqual({});
+    dispose();
+  });
+
+  it('countRef holds a result like a selection does', async () => {
+    const { controller, managers, dispose } = createStore();
+    const gc = managers.find((m) => m instanceof GCManager) as GCManager;
+    await controller.fetch(getPost, { id: '1' });
+    const release = controller.getResponseMeta(getPost, { id: '1' }).countRef!();
+    vi.setSystemTime(Date.now() + 120_000);
+    await gc.sweep();
+    expect(controller.get(Post, { id: '1' })).toBeDefined();
+    release();
+    await gc.sweep();
+    expect(controller.get(Post, { id: '1' })).toBeUndefined();
+    dispose();
+  });
+
+  it('gc: false keeps everything', async () => {
+    const { controller, dispose } = createStore({ gc: false });
+    await controller.fetch(getPost, { id: '1' });
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(controller.get(Post, { id: '1' })).toBeDefined();
+    dispose();
+  });
+
+  it('1,000 fetch/select/unsubscribe cycles leave nothing behind', {
+    timeout: 30_000,
+  }, async () => {
+    const { controller, managers, dispose } = createStore({ gc: { intervalMs: 60_000 } });
+    const network = managers.find((m) => m instanceof NetworkManager) as NetworkManager;
+    for (let i = 0; i < 1_000; i++) {
+      const sub = controller.select(getPost, { id: String(i) }).subscribe(() => {});
+      await controller.fetch(getPost, { id: String(i) });
+      sub.unsubscribe();
+    }
+    expect(network.size).toBe(0);
+    expect(controller.getState().fetching).toEqual({});
+    expect(controller.liveReferences().keys.size).toBe(0);
+    expect(Object.keys(controller.getState().meta)).toHaveLength(1_000);
+    await vi.advanceTimersByTimeAsync(120_000);
+    const state = controller.getState();
+    expect(state.meta).toEqual({});
+    expect(state.endpoints).toEqual({});
+    expect(state.entities.Post).toEqual({});
+    expect(state.entitiesMeta.Post).toEqual({});
+    dispose();
+  });
+});

@@ -1,0 +1,186 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Entity } from '../schema';
+import type { SnapshotInterface } from '../store';
+import { createStore } from './createStore';
+import { deferred, HttpError, localEndpoint } from './endpoints.test-helpers';
+
+class Counter extends Entity {
+  id = '';
+  count = 0;
+  pk() {
+    return this.id;
+  }
+}
+
+type Op = { kind: 'inc' } | { kind: 'set'; value: number };
+
+/** A server that applies requests in the order they arrive and answers when told to. */
+function counterServer(initial: number) {
+  let count = initial;
+  const pending: { respond: () => void }[] = [];
+  function request(apply: (count: number) => number, fail: boolean) {
+    const gate = deferred<void>();
+    const result = fail ? undefined : apply(count);
+    if (result !== undefined) count = result;
+    pending.push({ respond: () => gate.resolve() });
+    return gate.promise.then(() => {
+      if (result === undefined) throw new HttpError(500);
+      return { id: 'c', count: result };
+    });
+  }
+  return { request, pending, count: () => count };
+}
+
+function counterEndpoints(server: ReturnType<typeof counterServer>, failures: boolean[]) {
+  let issued = 0;
+  const current = (snap: SnapshotInterface) =>
+    (snap.get(Counter, { id: 'c' }) as Counter | undefined)?.count ?? 0;
+  const increment = localEndpoint({
+    key: () => 'POST /counter/c/increment',
+    schema: Counter,
+    sideEffect: true,
+    getOptimisticResponse: (snap) => ({ id: 'c', count: current(snap) + 1 }),
+    resolve: () => server.request((count) => count + 1, failures[issued++] ?? false),
+  });
+  const setTo = localEndpoint({
+    key: () => 'PUT /counter/c',
+    schema: Counter,
+    sideEffect: true,
+    getOptimisticResponse: (_snap, value: number) => ({ id: 'c', count: value }),
+    resolve: (value: number) => server.request(() => value, failures[issued++] ?? false),
+  });
+  return { increment, setTo };
+}
+
+describe('optimistic updates (SPEC §4.5)', () => {
+  it('shows the expected response at once, then the real outcome', async () => {
+    const { controller, dispose } = createStore({ gc: false });
+    await controller.set(Counter, { id: 'c', count: 1 });
+    const server = counterServer(10);
+    const { increment } = counterEndpoints(server, []);
+    const done = controller.fetch(increment);
+    expect(controller.get(Counter, { id: 'c' })?.count).toBe(2);
+    expect(controller.getState().optimistic).toHaveLength(1);
+    await Promise.resolve();
+    await Promise.resolve();
+    server.pending[0].respond();
+    await done;
+    expect(controller.get(Counter, { id: 'c' })?.count).toBe(11);
+    expect(controller.getState().optimistic).toHaveLength(0);
+    expect(controller.getState().committed).toBeNull();
+    dispose();
+  });
+
+  it('rolls back on failure', async () => {
+    const { controller, dispose } = createStore({ gc: false });
+    await controller.set(Counter, { id: 'c', count: 1 });
+    const server = counterServer(1);
+    const { increment } = counterEndpoints(server, [true]);
+    const done = controller.fetch(increment);
+    expect(controller.get(Counter, { id: 'c' })?.count).toBe(2);
+    await Promise.resolve();
+    await Promise.resolve();
+    server.pending[0].respond();
+    await expect(done).rejects.toBeInstanceOf(HttpError);
+    expect(controller.get(Counter, { id: 'c' })?.count).toBe(1);
+    expect(controller.getState().optimistic).toHaveLength(0);
+    dispose();
+  });
+
+  it('snap.abort cancels the optimistic update only', async () => {
+    const { controller, dispose } = createStore({ gc: false });
+    await controller.set(Counter, { id: 'c', count: 1 });
+    const endpoint = localEndpoint({
+      key: () => 'POST /counter/c/noop',
+      schema: Counter,
+      sideEffect: true,
+      getOptimisticResponse: (snap) => {
+        throw snap.abort;
+      },
+      resolve: async () => ({ id: 'c', count: 5 }),
+    });
+    const done = controller.fetch(endpoint);
+    expect(controller.get(Counter, { id: 'c' })?.count).toBe(1);
+    await done;
+    expect(controller.get(Counter, { id: 'c' })?.count).toBe(5);
+    dispose();
+  });
+
+  it('interleaved mutations end right in any response order (property, against a serial model)', async () => {
+    const scenario = fc
+      .array(
+        fc.record({
+          op: fc.oneof(
+            fc.constant<Op>({ kind: 'inc' }),
+            fc.integer({ min: 0, max: 100 }).map<Op>((value) => ({ kind: 'set', value })),
+          ),
+          fail: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 7 },
+      )
+      .chain((ops) =>
+        fc.tuple(fc.constant(ops), fc.shuffledSubarray([...ops.keys()], { minLength: ops.length })),
+      );
+
+    await fc.assert(
+      fc.asyncProperty(scenario, async ([ops, order]) => {
+        const { controller, dispose } = createStore({ gc: false });
+        await controller.set(Counter, { id: 'c', count: 0 });
+        const server = counterServer(0);
+        const { increment, setTo } = counterEndpoints(
+          server,
+          ops.map((o) => o.fail),
+        );
+        const apply = (count: number, op: Op) => (op.kind === 'inc' ? count + 1 : op.value);
+        // What the server holds after each request (in issue order), or undefined if it failed.
+        const serverAfter: (number | undefined)[] = [];
+        let serverCount = 0;
+        for (const { op, fail } of ops) {
+          if (!fail) serverCount = apply(serverCount, op);
+          serverAfter.push(fail ? undefined : serverCount);
+        }
+        const fetches = ops.map(({ op }) =>
+          (op.kind === 'inc'
+            ? controller.fetch(increment)
+            : controller.fetch(setTo, op.value)
+          ).catch(() => undefined),
+        );
+        // Let every request reach the server (in issue order).
+        while (server.pending.length < ops.length) await Promise.resolve();
+
+        const answered = new Set<number>();
+        const expected = () => {
+          // Committed: the newest answered success (entities never go back in time).
+          let base = 0;
+          let baseIndex = -1;
+          for (const i of answered) {
+            if (serverAfter[i] !== undefined && i > baseIndex) {
+              baseIndex = i;
+              base = serverAfter[i]!;
+            }
+          }
+          // Then every unanswered mutation issued after it, replayed in order.
+          let visible = base;
+          ops.forEach(({ op }, i) => {
+            if (i > baseIndex && !answered.has(i)) visible = apply(visible, op);
+          });
+          return visible;
+        };
+
+        expect(controller.get(Counter, { id: 'c' })?.count).toBe(expected());
+        for (const index of order) {
+          server.pending[index].respond();
+          await fetches[index];
+          answered.add(index);
+          expect(controller.get(Counter, { id: 'c' })?.count).toBe(expected());
+        }
+        expect(controller.get(Counter, { id: 'c' })?.count).toBe(server.count());
+        expect(controller.getState().optimistic).toHaveLength(0);
+        expect(controller.getState().committed).toBeNull();
+        dispose();
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

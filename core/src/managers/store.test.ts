@@ -1,0 +1,173 @@
+import { firstValueFrom, from, Observable, take, toArray } from 'rxjs';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { Entity } from '../schema';
+import type { Controller, Manager, Selection, State } from '../store';
+import { createStore } from './createStore';
+import { GCManager } from './GCManager';
+import { NetworkManager } from './NetworkManager';
+import { PollingManager } from './PollingManager';
+
+class Todo extends Entity {
+  id = '';
+  title = '';
+  done = false;
+  pk() {
+    return this.id;
+  }
+}
+
+const getTodo = Object.assign(
+  async ({ id }: { id: string }) => ({ id, title: `todo ${id}`, done: false }),
+  {
+    key: ({ id }: { id: string }) => `GET /todos/${id}`,
+    schema: Todo,
+  },
+);
+
+describe('the controller is an RxJS observable of the state', () => {
+  it('emits the current state synchronously on subscribe, then every new state', async () => {
+    const { controller, dispose } = createStore();
+    expect(controller).toBeInstanceOf(Observable);
+    const seen: State[] = [];
+    const subscription = controller.subscribe((state) => seen.push(state));
+    expect(seen).toEqual([controller.getState()]);
+    await controller.setResponse(getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toBe(controller.getState());
+    subscription.unsubscribe();
+    await controller.setResponse(getTodo, { id: '2' }, { id: '2', title: 'b', done: false });
+    expect(seen).toHaveLength(2);
+    dispose();
+  });
+
+  it('works with from() and Symbol.observable interop, and as a Svelte store', async () => {
+    const { controller, dispose } = createStore();
+    const states = firstValueFrom(from(controller).pipe(take(2), toArray()));
+    await controller.setResponse(getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
+    const [first, second] = await states;
+    expect(second).toBe(controller.getState());
+    expect(first).not.toBe(second);
+    const interop = (controller as unknown as Record<symbol | string, () => unknown>)[
+      (Symbol as unknown as { observable?: symbol }).observable ?? '@@observable'
+    ]();
+    expect(interop).toBe(controller);
+    // Svelte store contract: subscribe(fn) calls fn synchronously and returns something with unsubscribe.
+    let value: State | undefined;
+    const unsubscribe = controller.subscribe((state) => {
+      value = state;
+    });
+    expect(value).toBe(controller.getState());
+    expect(typeof unsubscribe.unsubscribe).toBe('function');
+    unsubscribe.unsubscribe();
+    dispose();
+  });
+
+  it('state$ and getState agree; dispose completes subscribers and stops managers', async () => {
+    const store = createStore();
+    let completed = false;
+    store.state$.subscribe({ complete: () => (completed = true) });
+    expect(await firstValueFrom(store.state$)).toBe(store.getState());
+    store.dispose();
+    expect(completed).toBe(true);
+  });
+
+  it('every change produces a new, frozen-in-practice state; old states are untouched', async () => {
+    const { controller, dispose } = createStore();
+    const before = controller.getState();
+    const beforeEntities = before.entities;
+    await controller.setResponse(getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
+    const middle = controller.getState();
+    expect(middle).not.toBe(before);
+    expect(before.entities).toBe(beforeEntities);
+    expect(before.entities).toEqual({});
+    await controller.set(Todo, { id: '1' }, { id: '1', title: 'b', done: false });
+    const after = controller.getState();
+    expect(after.entities).not.toBe(middle.entities);
+    expect((middle.entities.Todo as Record<string, Todo>)['1'].title).toBe('a');
+    expect(after.endpoints).toBe(middle.endpoints);
+    dispose();
+  });
+
+  it('a dispatch from inside a subscriber is delivered after, in order, to every subscriber', async () => {
+    const { controller, dispose } = createStore();
+    const seenByLater: State[] = [];
+    let reacted = false;
+    controller.subscribe((state) => {
+      if (!reacted && Object.keys(state.endpoints).length === 1) {
+        reacted = true;
+        void controller.setResponse(getTodo, { id: '2' }, { id: '2', title: 'b', done: false });
+      }
+    });
+    controller.subscribe((state) => seenByLater.push(state));
+    await controller.setResponse(getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
+    const counts = seenByLater.map((state) => Object.keys(state.endpoints).length);
+    expect(counts).toEqual([0, 1, 2]);
+    dispose();
+  });
+});
+
+describe('createStore', () => {
+  it('runs network, polling and GC managers by default; gc: false drops GC', () => {
+    const store = createStore();
+    expect(store.managers.map((m) => m.constructor)).toEqual([
+      PollingManager,
+      NetworkManager,
+      GCManager,
+    ]);
+    store.dispose();
+    const noGc = createStore({ gc: false });
+    expect(noGc.managers.some((m) => m instanceof GCManager)).toBe(false);
+    noGc.dispose();
+  });
+
+  it('adds extra managers in front, or replaces the list with a function', async () => {
+    const seen: string[] = [];
+    const logger: Manager = {
+      middleware: () => (next) => (action) => {
+        seen.push(action.type);
+        return next(action);
+      },
+      cleanup() {},
+    };
+    const store = createStore({ managers: [logger] });
+    expect(store.managers[0]).toBe(logger);
+    await store.controller.invalidateAll({ testKey: () => true });
+    expect(seen).toEqual(['invalidate']);
+    store.dispose();
+
+    const only = createStore({
+      managers: (defaults) => defaults.filter((m) => m instanceof NetworkManager),
+    });
+    expect(only.managers).toHaveLength(1);
+    only.dispose();
+  });
+
+  it('starts from initialState', async () => {
+    const first = createStore();
+    await first.controller.setResponse(getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
+    const second = createStore({ initialState: first.getState() });
+    expect(second.controller.getResponse(getTodo, { id: '1' }).data?.title).toBe('a');
+    first.dispose();
+    second.dispose();
+  });
+
+  it('exposes typed results', () => {
+    const { controller, dispose } = createStore();
+    expectTypeOf(controller).toEqualTypeOf<Controller>();
+    // Functions never called: only their types are checked.
+    const fetchTodo = () => controller.fetch(getTodo, { id: '1' });
+    expectTypeOf(fetchTodo).returns.toEqualTypeOf<Promise<Todo>>();
+    expectTypeOf(controller.getResponse(getTodo, { id: '1' }).data).toEqualTypeOf<
+      Todo | undefined
+    >();
+    const raw = Object.assign(async () => 42, { key: () => 'n' });
+    const fetchRaw = () => controller.fetch(raw);
+    expectTypeOf(fetchRaw).returns.toEqualTypeOf<Promise<number>>();
+    expectTypeOf(controller.select(getTodo, { id: '1' })).toEqualTypeOf<
+      Observable<Selection<Todo | undefined>>
+    >();
+    // @ts-expect-error wrong argument type
+    void controller.getResponse(getTodo, { id: 1 });
+    dispose();
+  });
+});

@@ -1,0 +1,447 @@
+import { BehaviorSubject, Observable } from 'rxjs';
+import { MemoCache } from '../normalize';
+import { getOwn } from '../schema/ownProperty';
+import type { Action, FetchAction } from './actions';
+import type { ArgsOrNull, EndpointInterface, FetchResult, ResultOf } from './EndpointInterface';
+import { ExpiryStatus } from './ExpiryStatus';
+import type { Dispatch, Manager } from './Manager';
+import { readError, readQuery, readResult } from './readCache';
+import { createReducer, type Reducer } from './reducer';
+import { type LiveReferences, SelectionHub } from './SelectionHub';
+import { Snapshot } from './Snapshot';
+import type { ResponseMeta, Selection, SnapshotInterface } from './SnapshotInterface';
+import { initialState, isState, type State } from './State';
+import type { DenormalizeNullable, Schema } from './schemaTypes';
+
+export const DEFAULT_DATA_EXPIRY_LENGTH = 60_000;
+export const DEFAULT_ERROR_EXPIRY_LENGTH = 1_000;
+
+export interface ControllerOptions {
+  /** Managers, outermost first: each sees an action before the next one does. */
+  managers?: readonly Manager[];
+  initialState?: State;
+  /** Lifetime of fetched data unless the endpoint sets its own (ms, default 60 000). */
+  dataExpiryLength?: number;
+  /** Lifetime of fetch errors unless the endpoint sets its own (ms, default 1 000). */
+  errorExpiryLength?: number;
+  /** Clock (ms since epoch); defaults to `Date.now`. */
+  now?: () => number;
+}
+
+/** Fields of `resolve(endpoint, meta)`: the outcome of a fetch performed elsewhere. */
+export interface ResolveMeta<E extends EndpointInterface> {
+  args: readonly [...Parameters<E>];
+  response: unknown;
+  fetchedAt: number;
+  /** True when `response` is the error the fetch failed with. */
+  error?: boolean;
+}
+
+const NOT_NOW: Selection<undefined> = Object.freeze({
+  data: undefined,
+  expiryStatus: ExpiryStatus.Valid,
+  expiresAt: 0,
+  error: undefined,
+  loading: false,
+});
+
+/** Splits a trailing state argument off endpoint arguments. */
+function splitState(rest: readonly unknown[], current: State): [readonly unknown[], State] {
+  const last = rest[rest.length - 1];
+  return isState(last) ? [rest.slice(0, -1), last] : [rest, current];
+}
+
+/**
+ * The only way to read and change the store. Actions go through the managers (middleware) to a
+ * pure reducer. The controller is itself an RxJS `Observable<State>`: subscribing emits the
+ * current state synchronously, then every new state, so it also satisfies the Svelte store
+ * contract and works with `from(controller)`.
+ */
+export class Controller extends Observable<State> {
+  readonly dataExpiryLength: number;
+  readonly errorExpiryLength: number;
+  /** The store state as an observable (emits the current state first). */
+  readonly state$: Observable<State>;
+  private memoCache = new MemoCache();
+
+  private readonly subject: BehaviorSubject<State>;
+  private readonly reducer: Reducer;
+  private readonly hub: SelectionHub;
+  private readonly dispatchChain: Dispatch;
+  private readonly clock: () => number;
+  /** The latest state; `subject` catches up with it at the end of each notification. */
+  private current: State;
+  private lastFetchedAt = 0;
+  private notifying = false;
+  private dirty = false;
+  private disposed = false;
+
+  constructor(options: ControllerOptions = {}) {
+    // rxjs calls this as a method of the observable, so `this` is the controller.
+    super(function (this: Observable<State>, subscriber) {
+      return (this as Controller).subject.subscribe(subscriber);
+    });
+    this.clock = options.now ?? Date.now;
+    this.dataExpiryLength = options.dataExpiryLength ?? DEFAULT_DATA_EXPIRY_LENGTH;
+    this.errorExpiryLength = options.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY_LENGTH;
+    this.current = options.initialState ?? initialState();
+    this.subject = new BehaviorSubject(this.current);
+    this.state$ = this.subject.asObservable();
+    this.reducer = createReducer({
+      snapshot: (state, fetchedAt) => this.snapshot(state, fetchedAt),
+      query: (schema, args, state) => this.get(schema as Schema, ...args, state),
+      dataExpiryLength: (endpoint) => this.expiryLength(endpoint, false),
+    });
+    this.hub = new SelectionHub(
+      (endpoint, key, args, state) => this.readSelection(endpoint, key, args, state),
+      () => this.current,
+      () => this.now(),
+    );
+    const reduce: Dispatch = (action) => {
+      this.reduce(action);
+      return Promise.resolve();
+    };
+    const managers = options.managers ?? [];
+    this.dispatchChain = managers.reduceRight<Dispatch>(
+      (next, manager) => manager.middleware(this)(next),
+      reduce,
+    );
+  }
+
+  /**
+   * The shared memo cache: denormalized results keep their identity while their inputs do.
+   * Replaced after a garbage collection evicts data, so it never holds evicted tables alive
+   * (live selections then get new, equal objects the next time they change).
+   */
+  get memo(): MemoCache {
+    return this.memoCache;
+  }
+
+  /** Current time by the store's clock. */
+  now(): number {
+    return this.clock();
+  }
+
+  /**
+   * A start time for a new fetch: the clock, but strictly after every earlier one, so that
+   * (key, fetchedAt) identifies a fetch and "started before the last reset" is exact.
+   */
+  nextFetchedAt(): number {
+    const now = this.clock();
+    this.lastFetchedAt = now > this.lastFetchedAt ? now : this.lastFetchedAt + 0.001;
+    return this.lastFetchedAt;
+  }
+
+  /** Lifetime (ms) an endpoint's data, or its errors, stay fresh. */
+  expiryLength(endpoint: EndpointInterface, error: boolean): number {
+    return error
+      ? (endpoint.errorExpiryLength ?? this.errorExpiryLength)
+      : (endpoint.dataExpiryLength ?? this.dataExpiryLength);
+  }
+
+  getState(): State {
+    return this.current;
+  }
+
+  /** Sends an action through the managers to the reducer. */
+  dispatch(action: Action): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    try {
+      return this.dispatchChain(action);
+    } catch (error) {
+      // A reducer refusal (e.g. `set` with a value that does not fit) leaves the state as it was.
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * Fetches through the managers (shared for concurrent GETs, optimistic for mutations that
+   * declare it) and resolves to the result as the store holds it: denormalized by the schema,
+   * or the raw result when the endpoint has none (SPEC §1).
+   */
+  fetch<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: readonly [...Parameters<E>]
+  ): Promise<FetchResult<E>> {
+    return new Promise<FetchResult<E>>((resolve, reject) => {
+      const action: FetchAction = {
+        type: 'fetch',
+        key: endpoint.key(...args),
+        endpoint,
+        args,
+        fetchedAt: this.nextFetchedAt(),
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      };
+      this.dispatch(action).catch(reject);
+    });
+  }
+
+  /**
+   * Fetches only when the cached result is missing, invalid or stale; otherwise resolves to the
+   * cached data. `null` as the first argument resolves to undefined without fetching.
+   */
+  fetchIfStale<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: ArgsOrNull<E>
+  ): Promise<FetchResult<E> | undefined> {
+    if (args[0] === null) return Promise.resolve(undefined);
+    const { data, expiryStatus, expiresAt } = this.getResponseMeta<EndpointInterface>(
+      endpoint,
+      ...args,
+    );
+    if (expiryStatus !== ExpiryStatus.Invalid && expiresAt >= this.now()) {
+      return Promise.resolve(data as FetchResult<E> | undefined);
+    }
+    const fetched: Promise<unknown> = this.fetch<EndpointInterface>(
+      endpoint,
+      ...(args as readonly unknown[]),
+    );
+    return fetched as Promise<FetchResult<E> | undefined>;
+  }
+
+  /**
+   * Writes a value for a schema without an endpoint (e.g. from a websocket): `set(schema,
+   * ...args, value)`, where value may be an updater `(current) => next`. Rejects, leaving the
+   * store unchanged, when the value does not fit the schema.
+   */
+  set(schema: Schema, ...argsAndValue: readonly unknown[]): Promise<void> {
+    const value = argsAndValue[argsAndValue.length - 1];
+    const args = argsAndValue.slice(0, -1);
+    const date = this.nextFetchedAt();
+    return this.dispatch({
+      type: 'set',
+      schema,
+      args,
+      value,
+      meta: { fetchedAt: date, date, expiresAt: date + this.dataExpiryLength },
+    });
+  }
+
+  /** Stores a response for an endpoint as if it had just been fetched. */
+  setResponse<E extends EndpointInterface>(
+    endpoint: E,
+    ...argsAndResponse: readonly [...Parameters<E>, unknown]
+  ): Promise<void> {
+    return this.resolveNow(endpoint, argsAndResponse, false);
+  }
+
+  /** Stores an error for an endpoint as if its fetch had just failed. */
+  setError<E extends EndpointInterface>(
+    endpoint: E,
+    ...argsAndError: readonly [...Parameters<E>, unknown]
+  ): Promise<void> {
+    return this.resolveNow(endpoint, argsAndError, true);
+  }
+
+  /** Stores the outcome of a fetch that started at `fetchedAt` (performed outside the store). */
+  resolve<E extends EndpointInterface>(endpoint: E, meta: ResolveMeta<E>): Promise<void> {
+    const error = meta.error === true;
+    const date = this.now();
+    return this.dispatch({
+      type: 'setResponse',
+      key: endpoint.key(...meta.args),
+      endpoint,
+      args: meta.args,
+      response: meta.response,
+      error,
+      meta: {
+        fetchedAt: meta.fetchedAt,
+        date,
+        expiresAt: date + this.expiryLength(endpoint, error),
+      },
+    });
+  }
+
+  /** Marks one result invalid: it reads as missing and is fetched again when next needed. */
+  invalidate<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): Promise<void> {
+    if (args[0] === null) return Promise.resolve();
+    return this.dispatch({ type: 'invalidate', keys: [endpoint.key(...args)] });
+  }
+
+  /** Marks every result whose key matches invalid (e.g. `{ testKey: endpoint.testKey }`). */
+  invalidateAll(options: { testKey: (key: string) => boolean }): Promise<void> {
+    return this.dispatch({ type: 'invalidate', keys: options.testKey });
+  }
+
+  /** Makes every result whose key matches stale (refetched on next `fetchIfStale`). */
+  expireAll(options: { testKey: (key: string) => boolean }): Promise<void> {
+    return this.dispatch({ type: 'expireAll', testKey: options.testKey });
+  }
+
+  /** Empties the store; fetches already in flight are dropped when they land. */
+  resetEntireStore(): Promise<void> {
+    return this.dispatch({ type: 'reset', date: this.nextFetchedAt() });
+  }
+
+  /** The cached result of an endpoint: `getResponse(endpoint, ...args, state?)`. */
+  getResponse<E extends EndpointInterface>(
+    endpoint: E,
+    ...argsAndState: readonly [...ArgsOrNull<E>] | readonly [...ArgsOrNull<E>, State]
+  ): ResponseMeta<ResultOf<E>> {
+    return this.getResponseMeta(endpoint, ...argsAndState);
+  }
+
+  /** Like `getResponse`; the returned `countRef()` holds the result against garbage collection. */
+  getResponseMeta<E extends EndpointInterface>(
+    endpoint: E,
+    ...argsAndState: readonly [...ArgsOrNull<E>] | readonly [...ArgsOrNull<E>, State]
+  ): ResponseMeta<ResultOf<E>> {
+    const [args, state] = splitState(argsAndState, this.getState());
+    if (args[0] === null) {
+      return { data: undefined as ResultOf<E>, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
+    }
+    const key = endpoint.key(...args);
+    const { data, expiryStatus, expiresAt, paths } = this.readNow(endpoint, key, args, state);
+    return {
+      data: data as ResultOf<E>,
+      expiryStatus,
+      expiresAt,
+      countRef: () => this.hub.retain(key, paths),
+    };
+  }
+
+  /** The error to show for an endpoint (none under a soft policy while data exists). */
+  getError<E extends EndpointInterface>(
+    endpoint: E,
+    ...argsAndState: readonly [...ArgsOrNull<E>] | readonly [...ArgsOrNull<E>, State]
+  ): unknown {
+    const [args, state] = splitState(argsAndState, this.getState());
+    if (args[0] === null) return undefined;
+    const key = endpoint.key(...args);
+    const { data } = this.readNow(endpoint, key, args, state);
+    return readError(getOwn(state.meta, key), data !== undefined);
+  }
+
+  /** Reads any queryable schema (an Entity by pk, `All`, `Query`...): `get(schema, ...args, state?)`. */
+  get<S extends Schema>(schema: S, ...argsAndState: readonly unknown[]): DenormalizeNullable<S> {
+    const [args, state] = splitState(argsAndState, this.getState());
+    return readQuery(this.memo, schema, args, state) as DenormalizeNullable<S>;
+  }
+
+  /** A read-only view of a state (what `getOptimisticResponse` receives). */
+  snapshot(state: State, fetchedAt: number = this.now()): SnapshotInterface {
+    return new Snapshot(this, state, fetchedAt);
+  }
+
+  /**
+   * An observable of one endpoint's cached result: emits at once, then whenever the data,
+   * error, freshness or in-flight mark changed (by identity). Reading never fetches; pair it
+   * with `fetchIfStale` or `poll`. `null` as the first argument emits undefined data.
+   */
+  select<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: ArgsOrNull<E>
+  ): Observable<Selection<ResultOf<E>>> {
+    if (args[0] === null) {
+      return new Observable<Selection<ResultOf<E>>>((subscriber) => {
+        subscriber.next(NOT_NOW as Selection<ResultOf<E>>);
+      });
+    }
+    return this.hub.observe(endpoint, endpoint.key(...args), args) as Observable<
+      Selection<ResultOf<E>>
+    >;
+  }
+
+  /**
+   * Polling subscription: keeps `endpoint` refreshed every `endpoint.pollFrequency` ms while at
+   * least one poll holds it (reference counted, one timer per key, needs the polling manager).
+   * Returns the release function; call it once when the reader goes away.
+   */
+  poll<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): () => void {
+    if (args[0] === null) return () => {};
+    const key = endpoint.key(...args);
+    void this.dispatch({ type: 'subscribe', key, endpoint, args });
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      void this.dispatch({ type: 'unsubscribe', key, endpoint, args });
+    };
+  }
+
+  /** Results and entities read by live selections or held by `countRef` (for garbage collection). */
+  liveReferences(): LiveReferences {
+    return this.hub.liveReferences();
+  }
+
+  /** Stops the controller: completes observers; further dispatches are ignored. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.hub.dispose();
+    this.subject.complete();
+  }
+
+  /** `resolve` for an outcome that arrives now: the last argument is the response or error. */
+  private resolveNow(
+    endpoint: EndpointInterface,
+    argsAndOutcome: readonly unknown[],
+    error: boolean,
+  ): Promise<void> {
+    return this.resolve(endpoint, {
+      args: argsAndOutcome.slice(0, -1),
+      response: argsAndOutcome[argsAndOutcome.length - 1],
+      fetchedAt: this.nextFetchedAt(),
+      error,
+    });
+  }
+
+  private reduce(action: Action): void {
+    if (this.disposed) return;
+    const previous = this.current;
+    const next = this.reducer(previous, action);
+    if (next === previous) return;
+    if (action.type === 'gc') this.memoCache = new MemoCache();
+    this.current = next;
+    this.notify();
+  }
+
+  /** Emits the latest state; a dispatch made while emitting is delivered after, in order. */
+  private notify(): void {
+    if (this.notifying) {
+      this.dirty = true;
+      return;
+    }
+    this.notifying = true;
+    try {
+      do {
+        this.dirty = false;
+        const state = this.current;
+        this.hub.update(state);
+        this.subject.next(state);
+      } while (this.dirty);
+    } finally {
+      this.notifying = false;
+    }
+  }
+
+  /** One result of a state, as of now (the `invalidIfStale` rule applies). */
+  private readNow(
+    endpoint: EndpointInterface,
+    key: string,
+    args: readonly unknown[],
+    state: State,
+  ) {
+    return readResult(this.memo, endpoint, key, args, state, this.now());
+  }
+
+  private readSelection(
+    endpoint: EndpointInterface,
+    key: string,
+    args: readonly unknown[],
+    state: State,
+  ): { selection: Selection<unknown>; paths: readonly { key: string; pk: string }[] } {
+    const { data, expiryStatus, expiresAt, paths } = this.readNow(endpoint, key, args, state);
+    return {
+      selection: {
+        data,
+        expiryStatus,
+        expiresAt,
+        error: readError(getOwn(state.meta, key), data !== undefined),
+        loading: getOwn(state.fetching, key) !== undefined,
+      },
+      paths,
+    };
+  }
+}

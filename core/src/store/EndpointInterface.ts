@@ -1,0 +1,72 @@
+import type { SnapshotInterface } from './SnapshotInterface';
+import type { Denormalize, DenormalizeNullable, Schema } from './schemaTypes';
+
+/** The error policy an endpoint applies to a failed fetch (SPEC §7). */
+export type ErrorPolicy = 'soft' | 'hard' | undefined;
+
+/**
+ * What the store needs from an endpoint. `RestEndpoint` satisfies it structurally; any callable
+ * with a `key()` does too, so the store never depends on the rest layer.
+ */
+export interface EndpointInterface<
+  F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>,
+  S extends Schema = Schema,
+> {
+  (...args: Parameters<F>): ReturnType<F>;
+  /** Lookup key of the result for these arguments. */
+  key(...args: Parameters<F>): string;
+  readonly schema?: S;
+  /** True for mutations: never shared between concurrent calls, and may be optimistic. */
+  readonly sideEffect?: boolean;
+  /** Lifetime of fetched data in ms; overrides the store default. */
+  readonly dataExpiryLength?: number;
+  /** Lifetime of a fetch error in ms; overrides the store default. */
+  readonly errorExpiryLength?: number;
+  /** `'soft'`: keep showing stale data and hide the error while data exists. */
+  errorPolicy?(error: any): ErrorPolicy;
+  /** Stale data counts as unusable. */
+  readonly invalidIfStale?: boolean;
+  /** Poll every this many ms while `controller.poll()` holds a subscription. */
+  readonly pollFrequency?: number;
+  /** The expected response, shown at once until the real one arrives. Throw `snap.abort` to skip. */
+  getOptimisticResponse?(snap: SnapshotInterface, ...args: any[]): unknown;
+  /** After a fetch, rewrites other cached (normalized) results by key. */
+  update?(normalizedResponse: any, ...args: any[]): { [key: string]: (current: any) => any };
+  /** True when a fetch key belongs to this endpoint (used by `invalidateAll`, `expireAll`, fixtures). */
+  testKey?(key: string): boolean;
+  readonly signal?: AbortSignal;
+  /** Returns a copy with options overridden; the store only passes `{ signal }`. */
+  extend?(options: { signal?: AbortSignal }): (...args: any[]) => Promise<unknown>;
+  readonly name?: string;
+}
+
+/** Arguments of an endpoint, or `[null]` meaning "not now" (nothing is read or fetched). */
+export type ArgsOrNull<E extends EndpointInterface> = readonly [...Parameters<E>] | readonly [null];
+
+type SchemaOf<E> = E extends { readonly schema?: infer S } ? S : undefined;
+
+type HasSchema<E> = [Exclude<SchemaOf<E>, undefined | null>] extends [never] ? false : true;
+
+/** True when the schema is only known as "any schema" (the bare interface): its data is unknown. */
+type IsAnySchema<E> = [Exclude<Schema, undefined | null>] extends [
+  Exclude<SchemaOf<E>, undefined | null>,
+]
+  ? true
+  : false;
+
+/** What `controller.fetch(endpoint, ...args)` resolves to: the denormalized result, or the raw
+ * result of the endpoint when it has no schema (SPEC §1). */
+export type FetchResult<E extends EndpointInterface> =
+  HasSchema<E> extends true
+    ? IsAnySchema<E> extends true
+      ? unknown
+      : Denormalize<Exclude<SchemaOf<E>, undefined>>
+    : Awaited<ReturnType<E>>;
+
+/** What the cache holds for an endpoint: like `FetchResult`, or undefined when missing. */
+export type ResultOf<E extends EndpointInterface> =
+  HasSchema<E> extends true
+    ? IsAnySchema<E> extends true
+      ? unknown
+      : DenormalizeNullable<Exclude<SchemaOf<E>, undefined>>
+    : Awaited<ReturnType<E>> | undefined;

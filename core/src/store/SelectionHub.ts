@@ -1,0 +1,283 @@
+import { Observable, type Subscriber } from 'rxjs';
+import { getOwn } from '../schema/ownProperty';
+import type { EndpointInterface } from './EndpointInterface';
+import type { ReadResult } from './readCache';
+import type { Selection } from './SnapshotInterface';
+import type { State } from './State';
+
+type EntityPaths = ReadResult['paths'];
+
+const EMPTY_TABLE: { readonly [pk: string]: unknown } = Object.freeze(Object.create(null));
+
+/** Computes a selection from a state (the controller's memoized read). */
+export type ReadSelection = (
+  endpoint: EndpointInterface,
+  key: string,
+  args: readonly unknown[],
+  state: State,
+) => { selection: Selection<unknown>; paths: EntityPaths };
+
+/** One live selection, shared by every subscriber of the same endpoint and key. */
+interface Watch {
+  readonly endpoint: EndpointInterface;
+  readonly key: string;
+  readonly args: readonly unknown[];
+  readonly subscribers: Set<Subscriber<Selection<unknown>>>;
+  /** State the value was computed from. */
+  state: State;
+  value: Selection<unknown>;
+  paths: EntityPaths;
+  staleTimer?: ReturnType<typeof setTimeout>;
+}
+
+/** Live read references (by `select` subscribers and `countRef`), for garbage collection. */
+export interface LiveReferences {
+  readonly keys: ReadonlySet<string>;
+  readonly entities: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+function sameSelection(a: Selection<unknown>, b: Selection<unknown>): boolean {
+  return (
+    a.data === b.data &&
+    a.error === b.error &&
+    a.expiryStatus === b.expiryStatus &&
+    a.expiresAt === b.expiresAt &&
+    a.loading === b.loading
+  );
+}
+
+/**
+ * Keeps every live `select()` up to date with one pass per state change. A selection is
+ * recomputed only when its own result, meta or in-flight mark changed, or when one of the entity
+ * objects it was built from changed identity; otherwise it costs a few property reads.
+ */
+export class SelectionHub {
+  private readonly watches = new Map<string, Map<EndpointInterface, Watch>>();
+  /** Watches by the entities they were built from: entity key → pk → watches. */
+  private readonly byEntity = new Map<string, Map<string, Set<Watch>>>();
+  /** Watches with a schema but nothing denormalized yet: any entity change may resolve them. */
+  private readonly unresolved = new Set<Watch>();
+  /** The state every watch is up to date with, except those in `outOfSync`. */
+  private synced: State;
+  /** Watches computed from another state than `synced` (subscribed during a notification). */
+  private readonly outOfSync = new Set<Watch>();
+  /** Keys (and their entities at the time) held by `countRef()`. */
+  private readonly retained = new Map<object, { key: string; paths: EntityPaths }>();
+
+  constructor(
+    private readonly read: ReadSelection,
+    private readonly getState: () => State,
+    private readonly now: () => number,
+  ) {
+    this.synced = getState();
+  }
+
+  observe(
+    endpoint: EndpointInterface,
+    key: string,
+    args: readonly unknown[],
+  ): Observable<Selection<unknown>> {
+    return new Observable<Selection<unknown>>((subscriber) => {
+      const watch = this.acquire(endpoint, key, args);
+      watch.subscribers.add(subscriber);
+      subscriber.next(watch.value);
+      return () => this.release(watch, subscriber);
+    });
+  }
+
+  /** Holds a key and its entities against garbage collection until the returned release. */
+  retain(key: string, paths: EntityPaths): () => void {
+    const token = {};
+    this.retained.set(token, { key, paths });
+    return () => {
+      this.retained.delete(token);
+    };
+  }
+
+  /**
+   * Recomputes the selections a new state may have changed, then notifies their subscribers.
+   * Candidates come from indexes: the result keys whose record entries changed, and the watches
+   * of entities whose stored object changed identity; every other selection costs nothing.
+   */
+  update(state: State): void {
+    const previous = this.synced;
+    this.synced = state;
+    if (previous === state) return;
+    const candidates = new Set<Watch>();
+    if (
+      state.endpoints !== previous.endpoints ||
+      state.meta !== previous.meta ||
+      state.fetching !== previous.fetching
+    ) {
+      for (const [key, byEndpoint] of this.watches) {
+        if (
+          getOwn(state.endpoints, key) !== getOwn(previous.endpoints, key) ||
+          getOwn(state.meta, key) !== getOwn(previous.meta, key) ||
+          getOwn(state.fetching, key) !== getOwn(previous.fetching, key)
+        ) {
+          for (const watch of byEndpoint.values()) candidates.add(watch);
+        }
+      }
+    }
+    if (state.entities !== previous.entities) {
+      for (const [entityKey, byPk] of this.byEntity) {
+        const table = getOwn(state.entities, entityKey);
+        const previousTable = getOwn(previous.entities, entityKey);
+        if (table === previousTable) continue;
+        // Identity comparison only: an inherited name reads the same from both tables.
+        const now = table ?? EMPTY_TABLE;
+        const before = previousTable ?? EMPTY_TABLE;
+        byPk.forEach((watches, pk) => {
+          if (now[pk] !== before[pk]) for (const watch of watches) candidates.add(watch);
+        });
+      }
+      for (const watch of this.unresolved) candidates.add(watch);
+    }
+    for (const watch of this.outOfSync) candidates.add(watch);
+    this.outOfSync.clear();
+    const changed: Watch[] = [];
+    for (const watch of candidates) {
+      if (watch.state !== state && this.recompute(watch, state)) changed.push(watch);
+    }
+    for (const watch of changed) this.emit(watch);
+  }
+
+  liveReferences(): LiveReferences {
+    const keys = new Set<string>();
+    const entities = new Map<string, Set<string>>();
+    const addPaths = (paths: EntityPaths) => {
+      for (const { key, pk } of paths) {
+        let pks = entities.get(key);
+        if (!pks) entities.set(key, (pks = new Set()));
+        pks.add(pk);
+      }
+    };
+    for (const [key, byEndpoint] of this.watches) {
+      keys.add(key);
+      for (const watch of byEndpoint.values()) addPaths(watch.paths);
+    }
+    for (const { key, paths } of this.retained.values()) {
+      keys.add(key);
+      addPaths(paths);
+    }
+    return { keys, entities };
+  }
+
+  /** Number of live selections (endpoint and key pairs). */
+  get size(): number {
+    let size = 0;
+    for (const byEndpoint of this.watches.values()) size += byEndpoint.size;
+    return size;
+  }
+
+  dispose(): void {
+    for (const byEndpoint of this.watches.values()) {
+      for (const watch of byEndpoint.values()) {
+        clearTimeout(watch.staleTimer);
+        for (const subscriber of [...watch.subscribers]) subscriber.complete();
+      }
+    }
+    this.watches.clear();
+    this.byEntity.clear();
+    this.unresolved.clear();
+    this.outOfSync.clear();
+    this.retained.clear();
+  }
+
+  private acquire(endpoint: EndpointInterface, key: string, args: readonly unknown[]): Watch {
+    let byEndpoint = this.watches.get(key);
+    if (!byEndpoint) this.watches.set(key, (byEndpoint = new Map()));
+    let watch = byEndpoint.get(endpoint);
+    if (!watch) {
+      const state = this.getState();
+      const { selection, paths } = this.read(endpoint, key, args, state);
+      watch = { endpoint, key, args, subscribers: new Set(), state, value: selection, paths: [] };
+      byEndpoint.set(endpoint, watch);
+      this.index(watch, paths, selection);
+      if (state !== this.synced) this.outOfSync.add(watch);
+      this.scheduleStaleCheck(watch);
+    } else if (this.getState() !== this.synced || this.outOfSync.has(watch)) {
+      // Subscribed during a notification: catch up (telling current subscribers) first.
+      if (this.recompute(watch, this.getState())) this.emit(watch);
+      if (watch.state !== this.synced) this.outOfSync.add(watch);
+    }
+    return watch;
+  }
+
+  private release(watch: Watch, subscriber: Subscriber<Selection<unknown>>): void {
+    watch.subscribers.delete(subscriber);
+    if (watch.subscribers.size > 0) return;
+    clearTimeout(watch.staleTimer);
+    const byEndpoint = this.watches.get(watch.key);
+    if (byEndpoint?.get(watch.endpoint) !== watch) return;
+    this.index(watch, [], undefined);
+    this.outOfSync.delete(watch);
+    byEndpoint.delete(watch.endpoint);
+    if (byEndpoint.size === 0) this.watches.delete(watch.key);
+  }
+
+  /** Returns true when the value changed. */
+  private recompute(watch: Watch, state: State): boolean {
+    const { selection, paths } = this.read(watch.endpoint, watch.key, watch.args, state);
+    watch.state = state;
+    this.index(watch, paths, selection);
+    if (sameSelection(watch.value, selection)) return false;
+    watch.value = selection;
+    this.scheduleStaleCheck(watch);
+    return true;
+  }
+
+  /** Moves a watch in the entity index from its old paths to `paths` (none: unindexed). */
+  private index(watch: Watch, paths: EntityPaths, selection: Selection<unknown> | undefined): void {
+    if (paths !== watch.paths) {
+      for (const { key, pk } of watch.paths) {
+        const byPk = this.byEntity.get(key);
+        const watches = byPk?.get(pk);
+        if (!byPk || !watches) continue;
+        watches.delete(watch);
+        if (watches.size === 0) byPk.delete(pk);
+        if (byPk.size === 0) this.byEntity.delete(key);
+      }
+      for (const { key, pk } of paths) {
+        let byPk = this.byEntity.get(key);
+        if (!byPk) this.byEntity.set(key, (byPk = new Map()));
+        let watches = byPk.get(pk);
+        if (!watches) byPk.set(pk, (watches = new Set()));
+        watches.add(watch);
+      }
+      watch.paths = paths;
+    }
+    const waiting =
+      selection !== undefined &&
+      paths.length === 0 &&
+      watch.endpoint.schema != null &&
+      selection.data === undefined;
+    if (waiting) this.unresolved.add(watch);
+    else this.unresolved.delete(watch);
+  }
+
+  private emit(watch: Watch): void {
+    const { value } = watch;
+    for (const subscriber of [...watch.subscribers]) {
+      // A subscriber may have unsubscribed, or a newer value emitted, during this loop.
+      if (watch.value !== value) return;
+      subscriber.next(value);
+    }
+  }
+
+  /** `invalidIfStale` data turns unusable by the clock alone: re-read it when it goes stale. */
+  private scheduleStaleCheck(watch: Watch): void {
+    clearTimeout(watch.staleTimer);
+    watch.staleTimer = undefined;
+    const { value } = watch;
+    if (!watch.endpoint.invalidIfStale || value.data === undefined) return;
+    const delay = value.expiresAt - this.now() + 1;
+    watch.staleTimer = setTimeout(
+      () => {
+        watch.staleTimer = undefined;
+        if (this.recompute(watch, this.getState())) this.emit(watch);
+      },
+      Math.max(0, delay),
+    );
+  }
+}

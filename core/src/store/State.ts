@@ -1,0 +1,88 @@
+import type { EndpointInterface, ErrorPolicy } from './EndpointInterface';
+
+/** Time stamps of one normalized write (entity or result). */
+export interface WriteMeta {
+  /** When the fetch that produced it started: orders out-of-order responses. */
+  readonly fetchedAt: number;
+  /** When it arrived. */
+  readonly date: number;
+  /** When it becomes stale. */
+  readonly expiresAt: number;
+}
+
+/** Everything known about one result key (one endpoint + arguments). */
+export interface ResultMeta extends WriteMeta {
+  /** The last fetch failed; the previous result (if any) is kept beside it. */
+  readonly error?: unknown;
+  readonly errorPolicy?: ErrorPolicy;
+  /** Set by `invalidate`: the result must be fetched before it is used again. */
+  readonly invalidated?: boolean;
+}
+
+export type EntityTables = {
+  readonly [entityKey: string]: { readonly [pk: string]: unknown } | undefined;
+};
+
+export type EntitiesMeta = {
+  readonly [entityKey: string]: { readonly [pk: string]: WriteMeta } | undefined;
+};
+
+export type Indexes = {
+  readonly [entityKey: string]: {
+    readonly [indexName: string]: { readonly [lookup: string]: string };
+  };
+};
+
+/** The cached data: normalized entities and results with their meta. */
+export interface CacheState {
+  readonly entities: EntityTables;
+  readonly indexes: Indexes;
+  readonly entitiesMeta: EntitiesMeta;
+  /** Normalized result of each key. */
+  readonly endpoints: { readonly [key: string]: unknown };
+  readonly meta: { readonly [key: string]: ResultMeta };
+}
+
+/** A pending optimistic fetch; replayed over the committed state until its real outcome lands. */
+export interface OptimisticEntry {
+  readonly key: string;
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+  /** Start time of the fetch it belongs to: with `key`, identifies the entry. */
+  readonly fetchedAt: number;
+}
+
+/**
+ * The whole store state. Immutable: every change produces a new object. The visible cache
+ * (`entities`, `endpoints`, ...) is `committed` with the `optimistic` queue replayed over it.
+ */
+export interface State extends CacheState {
+  readonly optimistic: readonly OptimisticEntry[];
+  /** The state without optimistic entries; null when the queue is empty (it then equals the cache). */
+  readonly committed: CacheState | null;
+  /** Fetches in flight by key: the start time of the latest one. */
+  readonly fetching: { readonly [key: string]: number };
+  /** Time of the last `resetEntireStore`; responses of fetches started before it are dropped. */
+  readonly lastReset: number;
+}
+
+export function emptyCache(): CacheState {
+  return { entities: {}, indexes: {}, entitiesMeta: {}, endpoints: {}, meta: {} };
+}
+
+export function initialState(lastReset = 0): State {
+  return { ...emptyCache(), optimistic: [], committed: null, fetching: {}, lastReset };
+}
+
+/** True for a store state (used to tell a trailing `state` argument from endpoint arguments). */
+export function isState(value: unknown): value is State {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'entities' in value &&
+    'endpoints' in value &&
+    'meta' in value &&
+    'optimistic' in value &&
+    'lastReset' in value
+  );
+}

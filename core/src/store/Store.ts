@@ -1,0 +1,38 @@
+import type { Observable } from 'rxjs';
+import type { Controller } from './Controller';
+import type { Manager } from './Manager';
+import type { State } from './State';
+
+/** Garbage collection settings: `true` (default) or tuning; `false` turns it off. */
+export interface GcOptions {
+  /** How often unread, expired results and entities are swept (ms, default 60 000). */
+  intervalMs?: number;
+}
+
+export interface CreateStoreOptions {
+  initialState?: State;
+  /**
+   * An array adds managers in front of the defaults (they see every action first, e.g. fixtures);
+   * a function receives the defaults and returns the full list (replace or reorder them).
+   */
+  managers?: readonly Manager[] | ((defaults: readonly Manager[]) => readonly Manager[]);
+  /** Lifetime of fetched data unless the endpoint sets its own (ms, default 60 000). */
+  dataExpiryLength?: number;
+  /** Lifetime of fetch errors unless the endpoint sets its own (ms, default 1 000). */
+  errorExpiryLength?: number;
+  /** Garbage collection of unread, expired data: on by default. */
+  gc?: boolean | GcOptions;
+  /** Clock (ms since epoch), for tests; defaults to `Date.now`. */
+  now?: () => number;
+}
+
+/** A running store. */
+export interface Store {
+  readonly controller: Controller;
+  readonly managers: readonly Manager[];
+  getState(): State;
+  /** Every state, the current one first. */
+  readonly state$: Observable<State>;
+  /** Stops managers (timers, in-flight requests) and completes observers. */
+  dispose(): void;
+}

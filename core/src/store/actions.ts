@@ -1,0 +1,89 @@
+import type { EndpointInterface } from './EndpointInterface';
+import type { WriteMeta } from './State';
+import type { Schema } from './schemaTypes';
+
+/** Start a fetch. Managers perform it; the reducer only records it (in flight, optimistic). */
+export interface FetchAction {
+  readonly type: 'fetch';
+  readonly key: string;
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+  readonly fetchedAt: number;
+  /** Settles the promise `controller.fetch` returned. */
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** Write the outcome of a fetch (or of `setResponse`/`setError`/`resolve`) for one key. */
+export interface SetResponseAction {
+  readonly type: 'setResponse';
+  readonly key: string;
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+  readonly meta: WriteMeta;
+  readonly response: unknown;
+  /** True when `response` is the error the fetch failed with. */
+  readonly error: boolean;
+}
+
+/** Write a value for a schema without an endpoint (`controller.set`). */
+export interface SetAction {
+  readonly type: 'set';
+  readonly schema: Schema;
+  readonly args: readonly unknown[];
+  /** A value, or an updater receiving the current denormalized value. */
+  readonly value: unknown;
+  readonly meta: WriteMeta;
+}
+
+/** Mark result keys invalid: they must be fetched before they are used again. */
+export interface InvalidateAction {
+  readonly type: 'invalidate';
+  /** Exact keys, or a predicate over every cached key. */
+  readonly keys: readonly string[] | ((key: string) => boolean);
+}
+
+/** Make matching results stale (still usable unless `invalidIfStale`). */
+export interface ExpireAllAction {
+  readonly type: 'expireAll';
+  readonly testKey: (key: string) => boolean;
+}
+
+/** Empty the store; fetches started before `date` are dropped when they land. */
+export interface ResetAction {
+  readonly type: 'reset';
+  readonly date: number;
+}
+
+/** Evict unread, expired results and entities (garbage collection). */
+export interface GcAction {
+  readonly type: 'gc';
+  readonly keys: readonly string[];
+  readonly entities: readonly { readonly key: string; readonly pk: string }[];
+}
+
+/** Keep polling an endpoint while at least one subscription holds it (`controller.poll`). */
+export interface SubscribeAction {
+  readonly type: 'subscribe';
+  readonly key: string;
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+}
+
+export interface UnsubscribeAction {
+  readonly type: 'unsubscribe';
+  readonly key: string;
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+}
+
+export type Action =
+  | FetchAction
+  | SetResponseAction
+  | SetAction
+  | InvalidateAction
+  | ExpireAllAction
+  | ResetAction
+  | GcAction
+  | SubscribeAction
+  | UnsubscribeAction;

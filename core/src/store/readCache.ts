@@ -1,0 +1,86 @@
+import type { MemoCache } from '../normalize';
+import { INVALID } from '../schema/INVALID';
+import { getOwn } from '../schema/ownProperty';
+import type { EndpointInterface } from './EndpointInterface';
+import { ExpiryStatus } from './ExpiryStatus';
+import type { CacheState, ResultMeta } from './State';
+import type { Schema } from './schemaTypes';
+
+/** The denormalized result of a key with what decides its freshness. */
+export interface ReadResult {
+  data: unknown;
+  expiryStatus: ExpiryStatus;
+  expiresAt: number;
+  /** Entities the data was built from (for change detection and garbage collection). */
+  paths: readonly { readonly key: string; readonly pk: string }[];
+}
+
+const NO_PATHS: ReadResult['paths'] = Object.freeze([]);
+
+/**
+ * Reads one result from the cache. `now` applies the `invalidIfStale` rule; `undefined` skips it
+ * (used to resolve a fetch that just landed).
+ */
+export function readResult(
+  memo: MemoCache,
+  endpoint: EndpointInterface,
+  key: string,
+  args: readonly unknown[],
+  cache: CacheState,
+  now: number | undefined,
+): ReadResult {
+  const meta: ResultMeta | undefined = getOwn(cache.meta, key);
+  const input = getOwn(cache.endpoints, key);
+  let data: unknown;
+  let paths = NO_PATHS;
+  let missing = input === undefined;
+  if (!missing) {
+    if (endpoint.schema == null) {
+      data = input;
+    } else {
+      const denormalized = memo.denormalize(
+        endpoint.schema as never,
+        input,
+        cache.entities,
+        args as never[],
+      );
+      paths = denormalized.paths;
+      if (denormalized.data === INVALID) missing = true;
+      else data = denormalized.data;
+    }
+  }
+  const expiresAt = meta?.expiresAt ?? 0;
+  let expiryStatus: ExpiryStatus;
+  if (meta?.invalidated) expiryStatus = ExpiryStatus.Invalid;
+  // With only an error cached, wait for it to expire before fetching again.
+  else if (missing)
+    expiryStatus = meta?.error !== undefined ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Invalid;
+  else if (endpoint.invalidIfStale) expiryStatus = ExpiryStatus.InvalidIfStale;
+  else expiryStatus = ExpiryStatus.Valid;
+  // SPEC §2.1: stale data of an `invalidIfStale` endpoint is not returned from the cache.
+  if (now !== undefined && endpoint.invalidIfStale && !missing && expiresAt < now) {
+    return { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, paths };
+  }
+  return { data: missing ? undefined : data, expiryStatus, expiresAt, paths };
+}
+
+/**
+ * The error to show for a key: none when the last fetch succeeded, and none under a soft error
+ * policy while usable data exists (SPEC §7).
+ */
+export function readError(meta: ResultMeta | undefined, hasData: boolean): unknown {
+  if (!meta || meta.error === undefined) return undefined;
+  if (meta.errorPolicy === 'soft' && hasData) return undefined;
+  return meta.error;
+}
+
+/** Reads any queryable schema (Entity by pk, All, Query...); undefined when missing or invalid. */
+export function readQuery(
+  memo: MemoCache,
+  schema: Schema,
+  args: readonly unknown[],
+  cache: CacheState,
+): unknown {
+  const { data } = memo.query(schema as never, args as never[], cache);
+  return data === INVALID ? undefined : data;
+}

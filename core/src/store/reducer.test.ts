@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { Entity } from '../schema';
+import type { SetResponseAction } from './actions';
+import { Controller } from './Controller';
+import type { EndpointInterface } from './EndpointInterface';
+import { initialState, type State } from './State';
+
+class Note extends Entity {
+  id = '';
+  text = '';
+  pk() {
+    return this.id;
+  }
+}
+
+const getNote: EndpointInterface = Object.assign(
+  async ({ id }: { id: string }) => ({ id, text: '' }),
+  {
+    key: ({ id }: { id: string }) => `GET /notes/${id}`,
+    schema: Note,
+  },
+);
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+function setResponse(
+  id: string,
+  text: string,
+  fetchedAt: number,
+  error = false,
+): SetResponseAction {
+  return {
+    type: 'setResponse',
+    key: getNote.key({ id }),
+    endpoint: getNote,
+    args: [{ id }],
+    response: error ? new Error(text) : { id, text },
+    error,
+    meta: { fetchedAt, date: fetchedAt, expiresAt: fetchedAt + 1000 },
+  };
+}
+
+/** A controller without managers: dispatch goes straight to the pure reducer. */
+function bareController(state: State = initialState()) {
+  return new Controller({ initialState: state, now: () => 5_000 });
+}
+
+describe('reducer (through a manager-less controller)', () => {
+  it('never mutates a state: every part of the old one is left as it was', async () => {
+    const controller = bareController();
+    await controller.dispatch(setResponse('1', 'a', 10));
+    const frozen = deepFreeze(controller.getState());
+    const snapshot = JSON.stringify(frozen);
+    await controller.dispatch(setResponse('1', 'b', 20));
+    await controller.dispatch(setResponse('2', 'c', 30));
+    await controller.dispatch(setResponse('2', 'oops', 40, true));
+    await controller.invalidate(getNote, { id: '1' });
+    await controller.expireAll({ testKey: () => true });
+    await controller.dispatch({
+      type: 'gc',
+      keys: [getNote.key({ id: '2' })],
+      entities: [{ key: 'Note', pk: '2' }],
+    });
+    await controller.resetEntireStore();
+    expect(JSON.stringify(frozen)).toBe(snapshot);
+  });
+
+  it('results keep the newest fetch; errors keep the previous data beside them', async () => {
+    const controller = bareController();
+    await controller.dispatch(setResponse('1', 'new', 20));
+    await controller.dispatch(setResponse('1', 'old', 10));
+    const state = controller.getState();
+    expect(controller.getResponse(getNote, { id: '1' }).data).toMatchObject({ text: 'new' });
+    await controller.dispatch(setResponse('1', 'older failure', 5, true));
+    expect(controller.getState().meta).toBe(state.meta);
+    await controller.dispatch(setResponse('1', 'failure', 30, true));
+    expect(controller.getState().meta[getNote.key({ id: '1' })].error).toMatchObject({
+      message: 'failure',
+    });
+    expect(controller.getResponse(getNote, { id: '1' }).data).toMatchObject({ text: 'new' });
+  });
+
+  it('an action that changes nothing keeps the same state object', async () => {
+    const controller = bareController();
+    const before = controller.getState();
+    await controller.expireAll({ testKey: () => true });
+    await controller.invalidateAll({ testKey: () => true });
+    await controller.dispatch({ type: 'gc', keys: [], entities: [] });
+    expect(controller.getState()).toBe(before);
+  });
+
+  it('reset empties the cache and records its time', async () => {
+    const controller = bareController();
+    await controller.dispatch(setResponse('1', 'a', 10));
+    await controller.resetEntireStore();
+    const state = controller.getState();
+    expect(state.endpoints).toEqual({});
+    expect(state.entities).toEqual({});
+    expect(state.lastReset).toBeGreaterThanOrEqual(5_000);
+    // Started before the reset: dropped.
+    await controller.dispatch(setResponse('1', 'late', 4_000));
+    expect(controller.getState()).toBe(state);
+  });
+
+  it('snapshots read a fixed state', async () => {
+    const controller = bareController();
+    await controller.dispatch(setResponse('1', 'a', 10));
+    const snap = controller.snapshot(controller.getState(), 10);
+    await controller.dispatch(setResponse('1', 'b', 20));
+    expect(snap.get(Note, { id: '1' })?.text).toBe('a');
+    expect(snap.getResponse(getNote, { id: '1' }).data).toMatchObject({ text: 'a' });
+    expect(controller.get(Note, { id: '1' })?.text).toBe('b');
+    expect(snap.fetchedAt).toBe(10);
+    expect(snap.abort).toBeInstanceOf(Error);
+  });
+});

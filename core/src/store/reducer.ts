@@ -1,0 +1,186 @@
+import { getOwn } from '../schema/ownProperty';
+import type { Action, SetResponseAction } from './actions';
+import { copyRecord, withEntry } from './records';
+import type { SnapshotInterface } from './SnapshotInterface';
+import { type CacheState, initialState, type OptimisticEntry, type State } from './State';
+import type { Schema } from './schemaTypes';
+import {
+  writeError,
+  writeEvicted,
+  writeExpired,
+  writeInvalidated,
+  writeResponse,
+  writeResponseOrThrow,
+  writeValue,
+} from './writeCache';
+
+/** What the reducer needs besides state and action (all pure reads). */
+export interface ReducerContext {
+  /** A read-only view of a state, handed to `getOptimisticResponse`. */
+  snapshot(state: State, fetchedAt: number): SnapshotInterface;
+  /** Current denormalized value of a schema, handed to `set` updaters. */
+  query(schema: Schema, args: readonly unknown[], state: State): unknown;
+  /** Lifetime of fetched data for an endpoint (store default or its own). */
+  dataExpiryLength(endpoint: OptimisticEntry['endpoint']): number;
+}
+
+export type Reducer = (state: State, action: Action) => State;
+
+const NO_OPTIMISTIC: readonly OptimisticEntry[] = Object.freeze([]);
+
+function cacheOf(state: State): CacheState {
+  const { entities, indexes, entitiesMeta, endpoints, meta } = state;
+  return { entities, indexes, entitiesMeta, endpoints, meta };
+}
+
+/** A state view of a cache, for snapshots and queries inside the reducer. */
+function stateOf(cache: CacheState, lastReset: number): State {
+  return { ...cache, optimistic: NO_OPTIMISTIC, committed: null, fetching: {}, lastReset };
+}
+
+/**
+ * The pure reducer. Optimistic updates live in a queue replayed over the committed state:
+ * the real outcome of a fetch removes its entry (matched by key AND fetchedAt) and the remaining
+ * entries are replayed, each recomputed against the state beneath it, so interleaved mutations
+ * end right whatever order their responses arrive in.
+ */
+export function createReducer(context: ReducerContext): Reducer {
+  function applyOptimistic(
+    cache: CacheState,
+    entry: OptimisticEntry,
+    lastReset: number,
+  ): CacheState {
+    const { endpoint, args, fetchedAt, key } = entry;
+    const snap = context.snapshot(stateOf(cache, lastReset), fetchedAt);
+    let response: unknown;
+    try {
+      response = endpoint.getOptimisticResponse!(snap, ...args);
+    } catch {
+      // `snap.abort` (or any failure) cancels this optimistic update only.
+      return cache;
+    }
+    const action: SetResponseAction = {
+      type: 'setResponse',
+      key,
+      endpoint,
+      args,
+      response,
+      error: false,
+      meta: {
+        fetchedAt,
+        date: fetchedAt,
+        expiresAt: fetchedAt + context.dataExpiryLength(endpoint),
+      },
+    };
+    try {
+      return writeResponseOrThrow(cache, action);
+    } catch {
+      // A bad optimistic response is skipped; the real outcome will be recorded.
+      return cache;
+    }
+  }
+
+  /** Rebuilds the visible state from a new committed cache and the queue. */
+  function commit(
+    state: State,
+    committed: CacheState,
+    optimistic: readonly OptimisticEntry[],
+    fetching: State['fetching'],
+  ): State {
+    const { lastReset } = state;
+    if (optimistic.length === 0) {
+      return { ...committed, optimistic: NO_OPTIMISTIC, committed: null, fetching, lastReset };
+    }
+    let visible = committed;
+    for (const entry of optimistic) visible = applyOptimistic(visible, entry, lastReset);
+    return { ...visible, optimistic, committed, fetching, lastReset };
+  }
+
+  function base(state: State): CacheState {
+    return state.committed ?? cacheOf(state);
+  }
+
+  return function reducer(state: State, action: Action): State {
+    switch (action.type) {
+      case 'fetch': {
+        const fetching = withEntry(state.fetching, action.key, action.fetchedAt);
+        const { endpoint } = action;
+        if (!endpoint.sideEffect || !endpoint.getOptimisticResponse) return { ...state, fetching };
+        const entry: OptimisticEntry = {
+          key: action.key,
+          endpoint,
+          args: action.args,
+          fetchedAt: action.fetchedAt,
+        };
+        // The new entry goes last, so applying it on the visible state equals a full replay.
+        const visible = applyOptimistic(cacheOf(state), entry, state.lastReset);
+        return {
+          ...visible,
+          optimistic: [...state.optimistic, entry],
+          committed: base(state),
+          fetching,
+          lastReset: state.lastReset,
+        };
+      }
+      case 'setResponse': {
+        const { key, meta } = action;
+        // Started before the last reset: its store no longer exists.
+        if (meta.fetchedAt < state.lastReset) return state;
+        let fetching = state.fetching;
+        if (getOwn(fetching, key) === meta.fetchedAt) {
+          const remaining = copyRecord(fetching);
+          delete remaining[key];
+          fetching = remaining;
+        }
+        const optimistic = state.optimistic.some(
+          (entry) => entry.key === key && entry.fetchedAt === meta.fetchedAt,
+        )
+          ? state.optimistic.filter(
+              (entry) => entry.key !== key || entry.fetchedAt !== meta.fetchedAt,
+            )
+          : state.optimistic;
+        const committed = action.error
+          ? writeError(base(state), action, action.response)
+          : writeResponse(base(state), action);
+        return commit(state, committed, optimistic, fetching);
+      }
+      case 'set': {
+        const committed = base(state);
+        const value =
+          typeof action.value === 'function'
+            ? action.value(
+                context.query(action.schema, action.args, stateOf(committed, state.lastReset)),
+              )
+            : action.value;
+        return commit(
+          state,
+          writeValue(committed, action, value),
+          state.optimistic,
+          state.fetching,
+        );
+      }
+      case 'invalidate': {
+        const committed = base(state);
+        const { keys } = action;
+        const matching =
+          typeof keys === 'function' ? Object.keys(committed.meta).filter(keys) : keys;
+        const next = writeInvalidated(committed, matching);
+        return next === committed ? state : commit(state, next, state.optimistic, state.fetching);
+      }
+      case 'expireAll': {
+        const committed = base(state);
+        const next = writeExpired(committed, action.testKey);
+        return next === committed ? state : commit(state, next, state.optimistic, state.fetching);
+      }
+      case 'gc': {
+        if (action.keys.length === 0 && action.entities.length === 0) return state;
+        const next = writeEvicted(base(state), action.keys, action.entities);
+        return commit(state, next, state.optimistic, state.fetching);
+      }
+      case 'reset':
+        return initialState(action.date);
+      default:
+        return state;
+    }
+  };
+}

@@ -1,0 +1,2 @@
+// Type bridge to the schema layer: the store's public types follow whatever it exports.
+export type { Denormalize, DenormalizeNullable, Schema } from '../schema';
