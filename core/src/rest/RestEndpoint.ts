@@ -1,3 +1,4 @@
+import { fixBody, hasBody } from './bodyArgument';
 import { collectionEndpoint, paginatedEndpoint } from './collectionEndpoints';
 import type { CollectionAccessors, PaginatedEndpoint } from './collectionTypes';
 import { describeStatus, NetworkError } from './NetworkError';
@@ -5,6 +6,7 @@ import { readResponse } from './parseResponse';
 import { pathTemplate } from './pathTemplate';
 import { combineSignals, headersToRecord, isRawBody } from './requestInit';
 import type {
+  ContentSchemaRule,
   RestEndpointExtraOptions,
   RestEndpointInstance,
   RestEndpointOptions,
@@ -37,9 +39,14 @@ export interface RestEndpointConstructor {
   new <O extends RestGenerics, R>(
     options: Readonly<O> &
       WithProcessOption<RestEndpointExtraOptions<O>, O, R> &
+      ContentSchemaRule<O> &
       ThisType<RestEndpointInstance<O>>,
   ): RestEndpoint<WithProcess<O, R>>;
-  /** Subclasses (`extends RestEndpoint<O>`) inherit this signature. */
+  /**
+   * Subclasses (`extends RestEndpoint<O>`) inherit this signature. Their call's result type
+   * comes from a `process` override, or from a `process` option whose parameters are
+   * annotated (with one type parameter, an unannotated one cannot also report its result).
+   */
   new <O extends RestGenerics = any>(options: RestEndpointOptions<O>): RestEndpoint<O>;
   readonly prototype: RestEndpoint;
 }
@@ -47,11 +54,7 @@ export interface RestEndpointConstructor {
 /** Untyped view used inside this file; the public types are in restTypes.ts. */
 type Endpoint = RestEndpoint<any> & Record<string, any>;
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const RESERVED_OPTIONS = new Set(['__proto__', 'constructor', 'prototype']);
-
-/** Endpoints whose `body: undefined` was added by the constructor (no body for this method). */
-const derivedNoBody = new WeakSet<object>();
 
 class RestEndpointImpl {
   constructor(options: Record<string, unknown>) {
@@ -63,11 +66,6 @@ class RestEndpointImpl {
     Reflect.deleteProperty(endpoint, 'name');
     Object.setPrototypeOf(endpoint, new.target.prototype);
     defineMembers(endpoint, options);
-    // SPEC §4.1: the method decides the body argument here, in the constructor only.
-    if (!('body' in options) && !BODY_METHODS.has(String(endpoint.method).toUpperCase())) {
-      defineMember(endpoint, 'body', undefined);
-      derivedNoBody.add(endpoint);
-    }
     validate(endpoint);
     // A constructor returning an object makes it `this` for subclass field initializers.
     // biome-ignore lint/correctness/noConstructorReturn: the instance must be callable
@@ -176,9 +174,13 @@ class RestEndpointImpl {
     return value;
   }
 
-  /** `METHOD url`, from the same arguments as a call (the body is ignored). */
+  /**
+   * `METHOD url` (SPEC §4.5), from the same arguments as a call (the body is ignored) or from
+   * the URL params alone: a lone argument is the params when the path requires some.
+   */
   key(this: Endpoint, ...args: unknown[]): string {
-    return `${this.method} ${this.url(urlParamsOf(this, args))}`;
+    const lone = args.length === 1 && hasBody(this) && pathTemplate(this.path).requiresParams;
+    return `${this.method} ${this.url(lone ? (args[0] as object) : urlParamsOf(this, args))}`;
   }
 
   /**
@@ -217,12 +219,8 @@ class RestEndpointImpl {
     const next = new Constructor(merged);
     // Subclass field initializers ran again in that constructor; what we carry wins.
     defineMembers(next, merged);
-    // The body argument is fixed at construction (SPEC §4.1 rule 4): the new method must
-    // not take away a body this endpoint has.
-    if (!('body' in merged) && derivedNoBody.has(next)) {
-      Reflect.deleteProperty(next, 'body');
-      derivedNoBody.delete(next);
-    }
+    // SPEC §4.1 rule 4: a new method does not change the arguments, only a declared body does.
+    if (!('body' in merged)) fixBody(next, hasBody(this));
     return next;
   }
 
@@ -243,7 +241,7 @@ class RestEndpointImpl {
     defineMember(this as unknown as Endpoint, 'name', value);
   }
 
-  // Collection-derived endpoints (SPEC §4.6).
+  // Collection-derived endpoints (SPEC §4.6): without a Collection they throw a clear TypeError.
 
   get push(): Endpoint {
     return collectionEndpoint(this as unknown as Endpoint, 'push');
@@ -261,11 +259,9 @@ class RestEndpointImpl {
     return collectionEndpoint(this as unknown as Endpoint, 'move');
   }
   /** The next page by `paginationField`; only when `paginationField` is set. */
-  get getPage(): PaginatedEndpoint<any, any> {
+  get getPage(): PaginatedEndpoint<any, any> | undefined {
     const endpoint = this as unknown as Endpoint;
-    if (!endpoint.paginationField) {
-      throw new TypeError(`${endpoint.name}: getPage needs the paginationField option`);
-    }
+    if (!endpoint.paginationField) return undefined;
     return paginatedEndpoint(endpoint, endpoint.paginationField);
   }
   /** An endpoint fetching a page and appending it to this endpoint's collection. */
@@ -289,11 +285,6 @@ async function runFetch(endpoint: Endpoint, args: unknown[]): Promise<unknown> {
   const response = await endpoint.fetchResponse(url, init);
   const parsed = await endpoint.parseResponse(response);
   return endpoint.process(parsed, ...args);
-}
-
-/** Calls take a body unless `body` is (or was made, by the constructor) `undefined`. */
-function hasBody(endpoint: Endpoint): boolean {
-  return !('body' in endpoint && endpoint.body === undefined);
 }
 
 /** SPEC §4.3 rule 1: with a body and fewer than 2 arguments the URL params are `{}`. */

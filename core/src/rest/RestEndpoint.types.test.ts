@@ -166,11 +166,16 @@ describe('call arguments (SPEC §4.1)', () => {
 
   it('key takes the same arguments as a call', () => {
     const update = new RestEndpoint({ path: '/users/:id', method: 'PUT' });
-    expectTypeOf(update.key).parameters.toEqualTypeOf<
-      [params: { id: string | number }, body: any]
-    >();
+    expectTypeOf(update.key).toBeCallableWith({ id: 1 }, { name: 'x' });
+    expectTypeOf(update.key).toBeCallableWith({ id: 1 });
+    typeOnly(() => {
+      // @ts-expect-error id is required
+      update.key({});
+    });
     expectTypeOf(update.key).returns.toEqualTypeOf<string>();
-    expectTypeOf(update.url).parameters.toEqualTypeOf<[urlParams?: { id: string | number }]>();
+    expectTypeOf(update.url).parameters.toEqualTypeOf<
+      [urlParams: { id: string | number } & Readonly<Record<string, any>>]
+    >();
   });
 });
 

@@ -1,4 +1,5 @@
 import { type Collection, findCollection, replaceCollection } from '../schema/index';
+import { fixBody } from './bodyArgument';
 import type { CollectionOperation } from './collectionTypes';
 import type { RestEndpoint } from './RestEndpoint';
 
@@ -34,14 +35,19 @@ function requireCollection(source: Endpoint, accessor: string): Collection {
   return collection;
 }
 
-/** `push` / `unshift` / `assign` / `remove` / `move` of SPEC §4.6. */
+/**
+ * `push` / `unshift` / `assign` / `remove` / `move` of SPEC §4.6. They exist only when the
+ * schema contains a Collection: elsewhere reading one throws a TypeError naming the endpoint
+ * (and its type is `never`), so a misplaced `.push` fails loudly instead of as `undefined()`.
+ */
 export function collectionEndpoint(source: Endpoint, operation: CollectionOperation): Endpoint {
+  const collection = requireCollection(source, operation);
   return memo(source, operation, () => {
-    const collection = requireCollection(source, operation);
     const endpoint = source.extend({ method: METHODS[operation], schema: collection[operation] });
     for (const key of NOT_CARRIED) Reflect.deleteProperty(endpoint, key);
     // These always take a body, whatever the source's method was.
     Reflect.deleteProperty(endpoint, 'body');
+    fixBody(endpoint, true);
     return endpoint;
   });
 }

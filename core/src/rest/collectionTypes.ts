@@ -112,20 +112,48 @@ type SearchParamsOrEmpty<O extends RestGenerics> = [O['searchParams']] extends [
   ? {}
   : O['searchParams'];
 
-/** Endpoints derived from a schema's Collection. Each throws when there is none. */
+type IsAny<T> = 0 extends 1 & T ? true : false;
+
+/**
+ * `T` when the schema of `O` contains a Collection, else `never` (SPEC §4.6: the accessors exist
+ * only then; reading one elsewhere throws).
+ */
+type IfCollection<O extends RestGenerics, T> =
+  IsAny<O> extends true
+    ? T
+    : IsAny<SchemaOf<O>> extends true
+      ? T
+      : [CollectionIn<SchemaOf<O>>] extends [never]
+        ? never
+        : T;
+
+/** `T` when `O` has a `paginationField`, else `undefined`. */
+type IfPaginated<O extends RestGenerics, T> =
+  IsAny<O> extends true
+    ? T
+    : IsAny<O['paginationField']> extends true
+      ? T
+      : [O['paginationField']] extends [string]
+        ? T
+        : undefined;
+
+/**
+ * Endpoints derived from a schema's Collection; `never` (and a TypeError when read) when there
+ * is none. `getPage` is `undefined` when there is no `paginationField`.
+ */
 export interface CollectionAccessors<O extends RestGenerics> {
   /** POST: adds the body's entity (or entities, in order) at the end of matching collections. */
-  readonly push: RestEndpoint<CollectionEndpointGenerics<O, 'push'>>;
+  readonly push: IfCollection<O, RestEndpoint<CollectionEndpointGenerics<O, 'push'>>>;
   /** POST: adds the entity at the start. */
-  readonly unshift: RestEndpoint<CollectionEndpointGenerics<O, 'unshift'>>;
+  readonly unshift: IfCollection<O, RestEndpoint<CollectionEndpointGenerics<O, 'unshift'>>>;
   /** POST: merges a key → entity map into a Values collection. */
-  readonly assign: RestEndpoint<CollectionEndpointGenerics<O, 'assign'>>;
+  readonly assign: IfCollection<O, RestEndpoint<CollectionEndpointGenerics<O, 'assign'>>>;
   /** PATCH: removes the entity from matching collections and updates it. */
-  readonly remove: RestEndpoint<CollectionEndpointGenerics<O, 'remove'>>;
+  readonly remove: IfCollection<O, RestEndpoint<CollectionEndpointGenerics<O, 'remove'>>>;
   /** PATCH: moves the entity between collections by its old and merged values. */
-  readonly move: RestEndpoint<CollectionEndpointGenerics<O, 'move'>>;
+  readonly move: IfCollection<O, RestEndpoint<CollectionEndpointGenerics<O, 'move'>>>;
   /** The next page, by `paginationField` (exists only when `paginationField` is set). */
-  readonly getPage: PaginatedEndpoint<O, O['paginationField']>;
+  readonly getPage: IfPaginated<O, PaginatedEndpoint<O, O['paginationField'] & string>>;
   /** Takes `{ ...params, [field]: cursor }`, appends the page to this endpoint's collection. */
   paginated<Field extends string>(field: Field): PaginatedEndpoint<O, Field>;
   /** Function form: `removeCursor(...pageArgs)` gives the args of the list to append to. */

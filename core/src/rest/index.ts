@@ -10,7 +10,7 @@ export type {
 } from './collectionTypes';
 export { NetworkError, ResponseParseError } from './NetworkError';
 export type { ContentMode, ContentTypes } from './parseResponse';
-export { escapeQueryLiterals, shortenPath } from './pathTemplate';
+export { escapeLiterals, shortenPath } from './pathTemplate';
 export type {
   AnyPathParams,
   PathParamNames,
@@ -29,6 +29,7 @@ export {
 export type {
   BodyMethod,
   BodyOf,
+  ContentSchemaRule,
   Extended,
   ExtendGenerics,
   ExtendOptions,

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { escapeQueryLiterals, pathTemplate, shortenPath } from './pathTemplate';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { escapeLiterals, pathTemplate, shortenPath } from './pathTemplate';
 import { RestEndpoint } from './RestEndpoint';
 
 describe('path templates (SPEC §4.2)', () => {
@@ -58,14 +58,20 @@ describe('path templates (SPEC §4.2)', () => {
     expect(endpoint.url({ q: 'x', sort: 'asc' })).toBe('/search?q=x&sort=asc');
     expect(endpoint.url({ page: 1, sort: 'asc' })).toBe('/search?&page=1&sort=asc');
     expect(new RestEndpoint({ path: '/c++/:v' }).url({ v: 'a+b' })).toBe('/c++/a%2Bb');
-    expect(new RestEndpoint({ path: '/q\\?x' }).url()).toBe('/q?x');
+    expect(new RestEndpoint({ path: '/q\\?x' }).url({})).toBe('/q?x');
+  });
+
+  it('an unescaped scheme and port are literal too: such a : cannot start a name', () => {
+    const endpoint = new RestEndpoint({ path: 'http://localhost:3000/users/:id' });
+    expect(endpoint.url({ id: 3 })).toBe('http://localhost:3000/users/3');
+    expectTypeOf(endpoint).parameters.toEqualTypeOf<[params: { id: string | number }]>();
   });
 
   it('a literal scheme and host with an escaped colon', () => {
     const endpoint = new RestEndpoint({ path: 'http\\://example.com/users/:id' });
     expect(endpoint.url({ id: 3 })).toBe('http://example.com/users/3');
     const withPort = new RestEndpoint({ path: 'https\\://example.com\\:8443/a' });
-    expect(withPort.url()).toBe('https://example.com:8443/a');
+    expect(withPort.url({})).toBe('https://example.com:8443/a');
   });
 
   it('compiles a template once and shares it', () => {
@@ -73,7 +79,7 @@ describe('path templates (SPEC §4.2)', () => {
   });
 
   it('rejects a malformed template where it is written', () => {
-    expect(() => new RestEndpoint({ path: '/a/:' })).toThrow(/Invalid path template "\/a\/:"/);
+    expect(() => new RestEndpoint({ path: '/a/*' })).toThrow(/Invalid path template "\/a\/\*"/);
     expect(() => new RestEndpoint({ path: '/a/(b)' })).toThrow(/Invalid path template/);
     expect(() => new RestEndpoint({ path: '/a{/:b' })).toThrow(/Invalid path template/);
   });
@@ -123,11 +129,16 @@ describe('param encoding keeps values inside their parameter', () => {
   });
 });
 
-describe('escapeQueryLiterals', () => {
+describe('escapeLiterals', () => {
   it('escapes ? and + once, leaving escaped ones alone', () => {
-    expect(escapeQueryLiterals('/a?b+c')).toBe('/a\\?b\\+c');
-    expect(escapeQueryLiterals('/a\\?b')).toBe('/a\\?b');
-    expect(escapeQueryLiterals('/a\\\\?b')).toBe('/a\\\\\\?b');
+    expect(escapeLiterals('/a?b+c')).toBe('/a\\?b\\+c');
+    expect(escapeLiterals('/a\\?b')).toBe('/a\\?b');
+    expect(escapeLiterals('/a\\\\?b')).toBe('/a\\\\\\?b');
+  });
+
+  it('escapes a : that cannot start a parameter name, and only that one', () => {
+    expect(escapeLiterals('http://h:8080/:id/:"q-r"')).toBe('http\\://h\\:8080/:id/:"q-r"');
+    expect(escapeLiterals('http\\://h')).toBe('http\\://h');
   });
 });
 

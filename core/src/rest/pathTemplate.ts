@@ -11,6 +11,8 @@ export interface PathTemplate {
   readonly path: string;
   /** Every parameter the template names (everything else in urlParams goes to the query). */
   readonly params: ReadonlyMap<string, TemplateParam>;
+  /** True when some parameter is outside every `{...}` group. */
+  readonly requiresParams: boolean;
   /** Builds the path (no query) from already validated urlParams. */
   build(urlParams: Readonly<Record<string, unknown>>): string;
   /** True when `url` (no query string) is a path this template produces. */
@@ -30,17 +32,18 @@ export function pathTemplate(path: string): PathTemplate {
 }
 
 /**
- * SPEC §4.2 makes `?` and `+` plain characters, but path-to-regexp 8 rejects them
- * (`Unexpected ?`). This is the one place that escapes them, skipping already escaped ones.
+ * Escapes what SPEC §4.2 makes plain characters but path-to-regexp 8 rejects: `?` and `+`
+ * (`Unexpected ?`), and a `:` that cannot start a parameter name (`http://host:8080`, where
+ * v8 says `Missing parameter name`). Already escaped characters are left alone.
  */
-export function escapeQueryLiterals(path: string): string {
+export function escapeLiterals(path: string): string {
   let out = '';
   for (let i = 0; i < path.length; i++) {
     const char = path[i];
     if (char === '\\') {
       out += char + (path[i + 1] ?? '');
       i++;
-    } else if (char === '?' || char === '+') {
+    } else if (char === '?' || char === '+' || (char === ':' && !startsName(path[i + 1]))) {
       out += `\\${char}`;
     } else {
       out += char;
@@ -49,10 +52,17 @@ export function escapeQueryLiterals(path: string): string {
   return out;
 }
 
+/** Whether a character after `:` starts a parameter name (path-to-regexp's rule). */
+function startsName(char: string | undefined): boolean {
+  return char !== undefined && (char === '"' || PARAM_NAME_START.test(char));
+}
+
+const PARAM_NAME_START = /^[$_\p{ID_Start}]$/u;
+
 function compileTemplate(path: string): PathTemplate {
   let tokens: ReturnType<typeof parse>;
   try {
-    tokens = parse(escapeQueryLiterals(path));
+    tokens = parse(escapeLiterals(path));
   } catch (error) {
     throw new TypeError(`Invalid path template ${JSON.stringify(path)}: ${describe(error)}`, {
       cause: error,
@@ -66,6 +76,7 @@ function compileTemplate(path: string): PathTemplate {
   return {
     path,
     params,
+    requiresParams: [...params.values()].some((param) => !param.optional),
     build(urlParams) {
       const built = toPath(encodeParams(path, params, urlParams));
       assertNoDotSegments(path, built);

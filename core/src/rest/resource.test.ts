@@ -318,14 +318,25 @@ describe('Collection-derived endpoints (SPEC §4.6)', () => {
     >();
   });
 
-  it('without a Collection each accessor throws naming the endpoint', () => {
+  it('without a Collection the accessors fail with a clear error naming the endpoint', () => {
     const plain = new RestEndpoint({ path: '/todos/:id', schema: Todo });
     for (const name of ['push', 'unshift', 'assign', 'remove', 'move'] as const) {
-      expect(() => plain[name]).toThrow(`GET /todos/:id: ${name} needs a Collection`);
+      expect(() => plain[name]).toThrow(
+        new TypeError(`GET /todos/:id: ${name} needs a Collection in the endpoint's schema`),
+      );
+      expectTypeOf<(typeof plain)[typeof name]>().toBeNever();
     }
+    expect(() => new RestEndpoint({ path: '/a' }).push).toThrow(TypeError);
     expect(() => plain.paginated('page')).toThrow(/paginated\('page'\) needs a Collection/);
+    // paginationField without a Collection is a misconfiguration, not a missing accessor.
     expect(() => plain.extend({ paginationField: 'p' }).getPage).toThrow(/needs a Collection/);
-    expect(() => plain.getPage).toThrow('GET /todos/:id: getPage needs the paginationField option');
     expect(() => getTodos.paginated('')).toThrow(/non-empty field name/);
+  });
+
+  it('getPage exists only with a paginationField', () => {
+    const unpaged = new RestEndpoint({ path: '/todos', schema: new Collection([Todo]) });
+    expect(unpaged.getPage).toBeUndefined();
+    expectTypeOf(unpaged.getPage).toEqualTypeOf<undefined>();
+    expect(unpaged.push).toBeInstanceOf(RestEndpoint);
   });
 });

@@ -31,24 +31,34 @@ export interface ResourceOptions<
 
 type Item<S> = Denormalize<S>;
 
-/** The generated endpoints (the types of an `Endpoint` subclass's extra members are not kept). */
-export interface ResourceEndpoints<
+/** `getList` of a resource: the list as a Collection (so `getList.push`, `getList.getPage`). */
+type ListEndpoint<
   Path extends string,
   S extends EntityLike,
   SearchParams,
   PaginationField extends string | undefined,
-> {
+> = RestEndpoint<{
+  path: ShortenPath<Path>;
+  schema: Collection<[S]>;
+  method: 'GET';
+  body: undefined;
+  searchParams: SearchParams;
+  paginationField: PaginationField;
+}>;
+
+/** The generated endpoints (the types of an `Endpoint` subclass's extra members are not kept). */
+export type ResourceEndpoints<
+  Path extends string,
+  S extends EntityLike,
+  SearchParams,
+  PaginationField extends string | undefined,
+> = {
   /** GET one item. */
   get: RestEndpoint<{ path: Path; schema: S; method: 'GET'; body: undefined }>;
-  /** GET the list, as a Collection (so `getList.push`, `getList.getPage`, ...). */
-  getList: RestEndpoint<{
-    path: ShortenPath<Path>;
-    schema: Collection<[S]>;
-    method: 'GET';
-    body: undefined;
-    searchParams: SearchParams;
-    paginationField: PaginationField;
-  }>;
+  /** GET the list. */
+  getList: ListEndpoint<Path, S, SearchParams, PaginationField>;
+  /** POST a new item to the list URL; adds it to the end of the lists (`getList.push`). */
+  create: ListEndpoint<Path, S, SearchParams, PaginationField>['push'];
   /** PUT one item. */
   update: RestEndpoint<{ path: Path; schema: S; method: 'PUT'; body: Partial<Item<S>> }>;
   /** PATCH one item. */
@@ -61,7 +71,12 @@ export interface ResourceEndpoints<
     body: undefined;
     process(value: any, params: PathParams<Path>): Item<S> | PathParams<Path>;
   }>;
-}
+} & (PaginationField extends string
+  ? {
+      /** The next page of the list, appended to it (`getList.getPage`). */
+      getNextPage: ListEndpoint<Path, S, SearchParams, PaginationField>['getPage'];
+    }
+  : {});
 
 /** The generics of an endpoint type. */
 export type GenericsOf<E> = E extends RestEndpoint<infer O> ? O : never;
@@ -92,8 +107,9 @@ export type Resource<R> = R & {
 type Members = Record<string, RestEndpoint<any>>;
 
 /**
- * The usual endpoints of one REST resource (SPEC §1): `get`, `getList`, `update`,
- * `partialUpdate` and `delete`, each a RestEndpoint typed from `path`.
+ * The usual endpoints of one REST resource (SPEC §1): `get`, `getList`, `create`, `update`,
+ * `partialUpdate`, `delete` and, with a `paginationField`, `getNextPage`, each a RestEndpoint
+ * typed from `path`.
  */
 export function resource<
   const Path extends string,
@@ -115,19 +131,22 @@ export function resource<
   if (schema === undefined || schema === null) {
     throw new TypeError(`resource(${JSON.stringify(path)}) needs a schema`);
   }
-  const build = (generics: RestGenerics & Record<string, unknown>) =>
+  const build = (generics: RestGenerics & Record<string, unknown>): RestEndpoint<any> =>
     new Endpoint({ ...shared, ...generics } as any);
   const listOptions: Record<string, unknown> = {};
   if ('searchParams' in options) listOptions.searchParams = searchParams;
   if (paginationField !== undefined) listOptions.paginationField = paginationField;
+  const getList = build({
+    ...listOptions,
+    path: shortenPath(path),
+    schema: new Collection([schema]),
+    method: 'GET',
+  });
   const members: Members = {
     get: build({ path, schema, method: 'GET' }),
-    getList: build({
-      ...listOptions,
-      path: shortenPath(path),
-      schema: new Collection([schema]),
-      method: 'GET',
-    }),
+    getList,
+    // getList's schema is a Collection, so these exist.
+    create: getList.push,
     update: build({ path, schema, method: 'PUT' }),
     partialUpdate: build({ path, schema, method: 'PATCH' }),
     delete: build({
@@ -140,6 +159,7 @@ export function resource<
       },
     }),
   };
+  if (paginationField !== undefined) members.getNextPage = getList.getPage;
   return withExtend(members) as any;
 }
 

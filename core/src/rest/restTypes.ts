@@ -84,10 +84,22 @@ export type ParsedOf<O> = O extends { readonly parseResponse: (...args: any) => 
     ? ContentTypes[C]
     : any;
 
-/** What calling the endpoint resolves to: `process`'s result (SPEC §1). */
-export type RestResult<O> = O extends { readonly process: (...args: any) => infer R }
+/**
+ * What calling the endpoint resolves to (SPEC §1): the result of a `process` option, else of a
+ * subclass's `process` override (`Override`, its return type), else what `parseResponse` yields.
+ */
+export type RestResult<O, Override = any> = O extends {
+  readonly process: (...args: any) => infer R;
+}
   ? Awaited<R>
-  : ParsedOf<O>;
+  : IsAny<Override> extends true
+    ? ParsedOf<O>
+    : Awaited<Override>;
+
+/** What `getOptimisticResponse` returns: the result type of a declared `process`. */
+type OptimisticResult<O> = O extends { readonly process: (...args: any) => any }
+  ? RestResult<O>
+  : unknown;
 
 /** The schema of `O` (`undefined` when none). */
 export type SchemaOf<O> = O extends { readonly schema: infer S } ? S : undefined;
@@ -118,7 +130,8 @@ export interface RestEndpointExtraOptions<O extends RestGenerics> {
   /** A readable name (default `METHOD path`). */
   readonly name?: string;
   errorPolicy?(error: any): 'soft' | undefined;
-  getOptimisticResponse?(snap: OptimisticSnapshot, ...args: RestArgs<O>): unknown;
+  /** With a `process`, returns what it resolves to (SPEC §4.5). */
+  getOptimisticResponse?(snap: OptimisticSnapshot, ...args: RestArgs<O>): OptimisticResult<O>;
   update?(normalizedResponse: any, ...args: RestArgs<O>): ResultUpdates;
   url?(urlParams: UrlParamsOf<O>): string;
   searchToString?(searchParams: Record<string, any>): string;
@@ -137,14 +150,27 @@ export interface RestEndpointExtraOptions<O extends RestGenerics> {
  */
 export type RestEndpointOptions<O extends RestGenerics> = Readonly<O> &
   RestEndpointExtraOptions<O> &
+  ContentSchemaRule<O> &
   ThisType<RestEndpointInstance<O>>;
+
+/** SPEC §4.4: only JSON is normalized, so any other `content` mode takes no schema. */
+export type ContentSchemaRule<O> = O extends { readonly content: infer C }
+  ? [C] extends ['json' | undefined]
+    ? {}
+    : { readonly schema?: undefined }
+  : {};
 
 /**
  * Options with a `process` whose return type is captured as `R`. (`process` is left out of the
  * other options: two signatures for one method blur the contextual types of its parameters.)
  */
-export type WithProcessOption<Options, O extends RestGenerics, R> = Omit<Options, 'process'> & {
+export type WithProcessOption<Options, O extends RestGenerics, R> = Omit<
+  Options,
+  'process' | 'getOptimisticResponse'
+> & {
   process(value: ParsedOf<O>, ...args: RestArgs<O>): R;
+  /** Must match what the endpoint resolves to (SPEC §4.5). */
+  getOptimisticResponse?(snap: OptimisticSnapshot, ...args: RestArgs<O>): NoInfer<Awaited<R>>;
 };
 
 /** `O` with `process` returning `R`. */
@@ -210,8 +236,11 @@ export interface RestEndpointMembers<O extends RestGenerics> {
   getOptimisticResponse?(snap: OptimisticSnapshot, ...args: RestArgs<O>): unknown;
   update?(normalizedResponse: any, ...args: RestArgs<O>): ResultUpdates;
 
-  /** `urlPrefix` + compiled path, then `?` + `searchToString(leftover params)` if any. */
-  url(urlParams?: UrlParamsOf<O>): string;
+  /**
+   * `urlPrefix` + compiled path, then `?` + `searchToString(leftover params)` if any. Takes
+   * undeclared query params too (`url({ group, id, sort })`); the call itself does not.
+   */
+  url(urlParams: UrlParamsOf<O> & Readonly<Record<string, any>>): string;
   /** Default: URLSearchParams with sorted keys; arrays repeat the key; undefined is left out. */
   searchToString(searchParams: Record<string, any>): string;
   getRequestInit(body?: unknown): RequestInit | Promise<RequestInit>;
@@ -220,10 +249,12 @@ export interface RestEndpointMembers<O extends RestGenerics> {
   parseResponse(response: Response): Promise<any>;
   /**
    * Transforms the parsed value. Typed loosely here so subclasses can override it with any
-   * signature; the call's result type comes from a `process` given as an option.
+   * signature; the call's result type comes from a `process` option, else from the return
+   * type of a subclass's override.
    */
   process(value: any, ...args: any[]): any;
-  /** Store lookup key: `METHOD url`. Takes the call's arguments (the body is ignored). */
+  /** Store lookup key: `METHOD url`. Takes the URL params, or the call's arguments. */
+  key(urlParams: UrlParamsOf<O>): string;
   key(...args: RestArgs<O>): string;
   /** True when `key` is a key this endpoint produces (any params, any query string). */
   testKey(key: string): boolean;
@@ -241,5 +272,5 @@ export interface RestEndpointMembers<O extends RestGenerics> {
 
 /** A RestEndpoint's instance type without the collection accessors (used for `this`). */
 export interface RestEndpointInstance<O extends RestGenerics = any> extends RestEndpointMembers<O> {
-  (...args: RestArgs<O>): Promise<RestResult<O>>;
+  (...args: RestArgs<O>): Promise<RestResult<O, ReturnType<this['process']>>>;
 }

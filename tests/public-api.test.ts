@@ -1,0 +1,48 @@
+// The names DESIGN.md promises to tests outside the project, from the packages as users import them.
+import * as core from '@tessera/core';
+import * as vanilla from '@tessera/vanilla';
+import { from } from 'rxjs';
+import { expect, test } from 'vitest';
+
+test('@tessera/core exports its public contract', () => {
+  for (const name of [
+    'RestEndpoint',
+    'NetworkError',
+    'resource',
+    'Entity',
+    'Collection',
+    'Values',
+    'Union',
+    'Invalidate',
+    'All',
+    'Query',
+    'normalize',
+    'denormalize',
+    'MemoCache',
+    'Controller',
+    'createStore',
+    'NetworkManager',
+    'PollingManager',
+    'GCManager',
+  ] as const) {
+    expect(typeof core[name], name).toBe('function');
+  }
+  expect(typeof core.schema.Array).toBe('function');
+  expect(typeof core.schema.Object).toBe('function');
+  expect(core.ExpiryStatus.Valid).toBeDefined();
+});
+
+test('@tessera/vanilla exports its accessors', () => {
+  for (const name of ['createClient', 'suspense', 'dle', 'live', 'cache'] as const) {
+    expect(typeof vanilla[name], name).toBe('function');
+  }
+});
+
+test('a store is an RxJS observable with a synchronous first value', () => {
+  const { controller, dispose } = core.createStore();
+  const states: unknown[] = [];
+  const subscription = from(controller).subscribe((state) => states.push(state));
+  expect(states).toEqual([controller.getState()]);
+  subscription.unsubscribe();
+  dispose();
+});
