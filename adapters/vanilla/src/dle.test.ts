@@ -237,6 +237,42 @@ describe('dle: unsubscribing', () => {
     c.stop();
   });
 
+  it('a controller.fetch or a poll sharing its request keeps it alive when the reader leaves', async () => {
+    const release = t.api.hold();
+    const reader = record(t.client.dle(TodoResource.get, { id: 1 }));
+    await vi.waitFor(() => expect(t.api.requests).toHaveLength(1));
+    const fetched = t.client.controller.fetch(TodoResource.get, { id: 1 });
+    reader.stop();
+    release();
+    await expect(fetched).resolves.toMatchObject({ id: 1 });
+    expect(t.api.aborted).toEqual([]);
+    expect(t.api.requests).toHaveLength(1);
+    // Nothing about a cancelled request is left in the store either.
+    expect(t.client.controller.getError(TodoResource.get, { id: 1 })).toBeUndefined();
+  });
+
+  it('a cancelled request leaves no error in the store', async () => {
+    t.api.hold();
+    const reader = record(t.client.dle(TodoResource.get, { id: 1 }));
+    await vi.waitFor(() => expect(t.api.requests).toHaveLength(1));
+    reader.stop();
+    await vi.waitFor(() => expect(t.api.aborted).toEqual(['GET /todos/1']));
+    const key = TodoResource.get.key({ id: 1 });
+    await vi.waitFor(() => expect(t.client.controller.getState().fetching[key]).toBeUndefined());
+    expect(t.client.controller.getError(TodoResource.get, { id: 1 })).toBeUndefined();
+    expect(t.client.controller.getState().meta[key]).toBeUndefined();
+  });
+
+  it('reads an entity a list already loaded: no loading, no request', async () => {
+    await t.client.controller.fetch(TodoResource.getList, {});
+    const todo = record(t.client.dle(TodoResource.get, { id: 1 }));
+    expect(todo.values).toEqual([
+      { data: expect.objectContaining({ id: 1 }), loading: false, error: undefined },
+    ]);
+    expect(t.api.requests).toEqual(['GET /todos']);
+    todo.stop();
+  });
+
   it('a reader that joined a fetch in flight keeps it alive', async () => {
     const release = t.api.hold();
     const first = record(t.client.dle(TodoResource.get, { id: 1 }));

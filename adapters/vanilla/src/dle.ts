@@ -7,7 +7,7 @@ import {
   type ResultOf,
   type Selection,
 } from '@tessera/core';
-import { type ErrorLike, isAbortError, toErrorLike } from './errors';
+import { type ErrorLike, toErrorLike } from './errors';
 import { isFetchDue } from './fetchDue';
 import { fetchTrackerOf, type Interest } from './fetchTracker';
 import { Listenable } from './Listenable';
@@ -93,11 +93,10 @@ export function observeDLE<E extends EndpointInterface>(
       const meta = getOwn(controller.getState().meta, key);
       const due =
         isFetchDue(selection, meta, controller.now()) &&
-        (previous === undefined || changedEnoughToRefetch(previous, selection, meta?.error));
+        (previous === undefined || changedEnoughToRefetch(previous, selection));
       previous = selection;
 
-      // A cancelled request is not an error of the data.
-      const error = isAbortError(selection.error) ? undefined : selection.error;
+      const error = selection.error;
       if (error !== rawError) {
         rawError = error;
         shownError = error === undefined ? undefined : toErrorLike(error);
@@ -147,19 +146,11 @@ export function observeDLE<E extends EndpointInterface>(
 }
 
 /**
- * After the first value, only a change of the result triggers a fetch: invalidation, a new
- * expiry time in the past (`expireAll`), or a cancelled request. A fetch that just landed never
- * does, so a result that is unusable as fetched cannot loop.
+ * After the first value, only a change of the result triggers a fetch: invalidation, or a new
+ * expiry time in the past (`expireAll`). A fetch that ended never does (a cancelled one leaves
+ * the store as it was), so a result that is unusable as fetched cannot loop.
  */
-function changedEnoughToRefetch(
-  previous: Selection<unknown>,
-  next: Selection<unknown>,
-  rawError: unknown,
-): boolean {
-  if (previous.loading && !next.loading && !isAbortError(rawError)) return false;
-  return (
-    next.expiryStatus === ExpiryStatus.Invalid ||
-    next.expiresAt !== previous.expiresAt ||
-    isAbortError(rawError)
-  );
+function changedEnoughToRefetch(previous: Selection<unknown>, next: Selection<unknown>): boolean {
+  if (previous.loading && !next.loading) return false;
+  return next.expiryStatus === ExpiryStatus.Invalid || next.expiresAt !== previous.expiresAt;
 }

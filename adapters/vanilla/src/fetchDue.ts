@@ -1,5 +1,4 @@
 import { ExpiryStatus, type ResultMeta } from '@tessera/core';
-import { isAbortError } from './errors';
 
 /** What decides whether a reader must fetch: the cached result and its raw meta. */
 export interface CachedResult {
@@ -11,8 +10,8 @@ export interface CachedResult {
 
 /**
  * True when the cached result is missing, invalid or stale and no fetch is in flight. A cached
- * error postpones the next fetch until it expires (`errorExpiryLength`), except a cancelled
- * request, which says nothing about the data.
+ * error postpones the next fetch until it expires (`errorExpiryLength`). (A cancelled request
+ * records nothing, so it never postpones anything.)
  */
 export function isFetchDue(
   cached: CachedResult,
@@ -22,7 +21,7 @@ export function isFetchDue(
   if (cached.loading) return false;
   if (meta?.invalidated) return true;
   if (meta !== undefined && meta.error !== undefined) {
-    return isAbortError(meta.error) || meta.expiresAt < now;
+    return meta.expiresAt < now;
   }
   return cached.expiryStatus === ExpiryStatus.Invalid || cached.expiresAt < now;
 }

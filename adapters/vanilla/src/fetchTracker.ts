@@ -1,5 +1,4 @@
 import type { Controller, EndpointInterface } from '@tessera/core';
-import { isAbortError } from './errors';
 
 /** One fetch started by an accessor, and how many readers still want it. */
 export interface PendingFetch {
@@ -65,29 +64,13 @@ export class FetchTracker {
   ): PendingFetch {
     const fetch: PendingFetch = { wanters: 1, abort: new AbortController() };
     this.pending.set(key, fetch);
-    this.run(fetch, withSignal(endpoint, fetch.abort.signal), args, key, 1);
-    return fetch;
-  }
-
-  private run<E extends EndpointInterface>(
-    fetch: PendingFetch,
-    endpoint: E,
-    args: readonly [...Parameters<E>],
-    key: string,
-    retries: number,
-  ): void {
     const settle = () => {
       if (this.pending.get(key) === fetch) this.pending.delete(key);
     };
-    // The outcome (data or error) is in the store, where every reader sees it.
-    this.controller.fetch(endpoint, ...args).then(settle, (error: unknown) => {
-      // The network manager shares GETs by key, so this fetch may have joined a request that
-      // someone else cancelled as it ended. Readers still want the data: ask once more.
-      const cancelledElsewhere = isAbortError(error) && !fetch.abort.signal.aborted;
-      if (cancelledElsewhere && retries > 0 && this.pending.get(key) === fetch) {
-        this.run(fetch, endpoint, args, key, retries - 1);
-      } else settle();
-    });
+    // The outcome (data or error) is in the store, where every reader sees it. The signal only
+    // withdraws these readers: a request shared with other callers goes on for them.
+    this.controller.fetch(withSignal(endpoint, fetch.abort.signal), ...args).then(settle, settle);
+    return fetch;
   }
 
   private releaseOne(key: string, fetch: PendingFetch): void {

@@ -104,6 +104,17 @@ describe('suspense', () => {
     await expect(t.client.suspense(getTodoSoft, { id: 1 })).rejects.toMatchObject({ status: 404 });
   });
 
+  it('resolves an entity a list already loaded without a request, until it is stale', async () => {
+    const list = await t.client.suspense(TodoResource.getList, {});
+    expect(t.api.requests).toEqual(['GET /todos']);
+    const todo = await t.client.suspense(TodoResource.get, { id: 1 });
+    expect(todo).toBe(list.find((item) => item.id === 1));
+    expect(t.api.requests).toEqual(['GET /todos']);
+    t.clock.advance(minute + 1);
+    await expect(t.client.suspense(TodoResource.get, { id: 1 })).resolves.toMatchObject({ id: 1 });
+    expect(t.api.requests).toEqual(['GET /todos', 'GET /todos/1']);
+  });
+
   it('resolves undefined for null arguments without a request', async () => {
     await expect(t.client.suspense(TodoResource.get, null)).resolves.toBeUndefined();
     expect(t.api.requests).toEqual([]);

@@ -5,7 +5,6 @@ import {
   type FetchResult,
   getOwn,
 } from '@tessera/core';
-import { isAbortError } from './errors';
 import { isFetchDue } from './fetchDue';
 import { fetchTrackerOf } from './fetchTracker';
 
@@ -47,7 +46,7 @@ export async function suspense<E extends EndpointInterface>(
   const inFlight = tracker.inFlight(key) !== undefined;
   if (!inFlight && !isFetchDue({ ...cached, loading: false }, meta, controller.now())) {
     const error = controller.getError(endpoint, ...fetchArgs);
-    if (error !== undefined && !isAbortError(error)) throw error;
+    if (error !== undefined) throw error;
     return cached.data as FetchResult<E>;
   }
   // Counted as a reader of an accessor fetch in flight, so its other readers cannot abort it.

@@ -1,5 +1,13 @@
 import { getOwn } from '../schema/ownProperty';
-import type { Controller, Dispatch, EndpointInterface, FetchAction, Manager } from '../store';
+import type {
+  Action,
+  Controller,
+  Dispatch,
+  EndpointInterface,
+  FetchAction,
+  Manager,
+} from '../store';
+import { StoreDisposedError } from '../store';
 
 /** Performs one request for an endpoint; the default calls it (through `extend({ signal })`). */
 export type PerformRequest = (
@@ -46,7 +54,22 @@ export const callEndpoint: PerformRequest = (endpoint, args, signal) => {
   return untilAborted(untilAborted(Promise.resolve(endpoint(...args)), endpoint.signal), signal);
 };
 
-/** Rejects fetches whose store was reset (or disposed) while they were in flight. */
+/**
+ * The endpoint without the caller's signal (`extend({ signal: undefined })`), so that a request
+ * shared by several callers is aborted only by the manager. The endpoint itself when it has no
+ * signal, or when it cannot drop it (the request then stays this caller's own).
+ */
+function withoutCallerSignal(endpoint: EndpointInterface): EndpointInterface {
+  if (endpoint.signal === undefined || !endpoint.extend) return endpoint;
+  const detached: unknown = endpoint.extend({ signal: undefined });
+  const usable =
+    typeof detached === 'function' &&
+    typeof (detached as Partial<EndpointInterface>).key === 'function' &&
+    (detached as Partial<EndpointInterface>).signal === undefined;
+  return usable ? (detached as EndpointInterface) : endpoint;
+}
+
+/** Rejects fetches whose store was reset while they were in flight. */
 export class ResetError extends Error {
   override readonly name = 'ResetError';
   constructor(key: string) {
@@ -54,22 +77,43 @@ export class ResetError extends Error {
   }
 }
 
-interface InFlight {
-  readonly promise: Promise<unknown>;
+/** One `controller.fetch` waiting for a request; its signal expresses only its own interest. */
+interface Caller {
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+  readonly signal: AbortSignal | undefined;
+  readonly onAbort: () => void;
+}
+
+/** One request in flight and the callers still waiting for it. */
+interface Request {
+  /** The fetch that started it (its key, endpoint, arguments and start time). */
+  readonly action: FetchAction;
   readonly abort: AbortController;
+  readonly callers: Set<Caller>;
+  /** Set when the store was reset or disposed: its outcome is dropped, callers get this error. */
+  dropped?: Error;
+  /** Invalidated or expired after it started: re-applied once its (older) outcome is written. */
+  outdated?: 'invalidate' | 'expire';
 }
 
 /**
  * Performs fetches. Concurrent GETs (no side effect) with the same key share one request;
- * mutations never do. Every request gets an abort signal (combined with the endpoint's own
- * through `extend({ signal })`); reset and dispose abort what is in flight. Outcomes are written
- * by the reducer, which drops responses older than the last reset and never lets an older
- * response overwrite newer data.
+ * mutations never do. A caller's own signal (`endpoint.extend({ signal })` or the endpoint's
+ * `signal`) withdraws only that caller: its promise rejects at once with the abort reason, and
+ * the request is aborted once every caller sharing it has left. A cancelled request writes
+ * nothing: only its in-flight mark is cleared (`fetchCancelled`). Reset and dispose abort what is
+ * in flight. Outcomes are written by the reducer, which drops responses older than the last reset
+ * and never lets an older response overwrite newer data; a request invalidated (or expired) after
+ * it started is no longer joined, and its result is invalidated again once written.
  */
 export class NetworkManager implements Manager {
-  private readonly shared = new Map<string, InFlight>();
-  private readonly running = new Set<AbortController>();
+  /** Requests later GETs of the same key may join. */
+  private readonly shared = new Map<string, Request>();
+  private readonly running = new Set<Request>();
   private readonly perform: PerformRequest;
+  /** True while this manager re-applies an invalidation (which must not mark newer requests). */
+  private reapplying = false;
 
   constructor(options: NetworkManagerOptions = {}) {
     this.perform = options.perform ?? callEndpoint;
@@ -82,7 +126,11 @@ export class NetworkManager implements Manager {
           case 'fetch':
             return this.handleFetch(controller, next, action);
           case 'reset':
-            this.abortAll();
+            this.abortAll((key) => new ResetError(key));
+            return next(action);
+          case 'invalidate':
+          case 'expireAll':
+            if (!this.reapplying) this.markOutdated(action);
             return next(action);
           default:
             return next(action);
@@ -91,7 +139,7 @@ export class NetworkManager implements Manager {
   }
 
   cleanup(): void {
-    this.abortAll();
+    this.abortAll(() => new StoreDisposedError());
   }
 
   /** Number of requests in flight. */
@@ -101,58 +149,183 @@ export class NetworkManager implements Manager {
 
   private handleFetch(controller: Controller, next: Dispatch, action: FetchAction): Promise<void> {
     const { endpoint, key } = action;
-    const existing = endpoint.sideEffect ? undefined : this.shared.get(key);
-    if (existing) {
-      existing.promise.then(action.resolve, action.reject);
+    const callerSignal = endpoint.signal;
+    if (callerSignal?.aborted) {
+      // Withdrawn before it asked: nothing is started, joined or recorded.
+      action.reject(callerSignal.reason);
       return Promise.resolve();
     }
-    const abort = new AbortController();
-    this.running.add(abort);
-    const request = this.request(controller, action, abort.signal);
-    const promise = request.finally(() => {
-      this.running.delete(abort);
-      if (this.shared.get(key)?.promise === promise) this.shared.delete(key);
-    });
-    if (!endpoint.sideEffect) this.shared.set(key, { promise, abort });
-    promise.then(action.resolve, action.reject);
+    const existing = endpoint.sideEffect ? undefined : this.shared.get(key);
+    if (existing) {
+      this.join(existing, action);
+      return Promise.resolve();
+    }
+    const performer = withoutCallerSignal(endpoint);
+    const request: Request = { action, abort: new AbortController(), callers: new Set() };
+    this.running.add(request);
+    if (!endpoint.sideEffect && performer.signal === undefined) this.shared.set(key, request);
+    this.join(request, action);
+    void this.run(controller, request, performer);
     // Records the fetch (in flight, optimistic) before the request settles.
     return next(action);
   }
 
-  /** Calls the endpoint, writes its outcome, and resolves to the stored result. */
-  private async request(
+  private join(request: Request, action: FetchAction): void {
+    const signal = action.endpoint.signal;
+    const caller: Caller = {
+      resolve: action.resolve,
+      reject: action.reject,
+      signal,
+      onAbort: () => this.leave(request, caller),
+    };
+    request.callers.add(caller);
+    signal?.addEventListener('abort', caller.onAbort, { once: true });
+  }
+
+  /** A caller's signal aborted: it stops waiting; the last one to leave aborts the request. */
+  private leave(request: Request, caller: Caller): void {
+    if (!request.callers.delete(caller)) return;
+    caller.reject(caller.signal?.reason);
+    if (request.callers.size === 0) request.abort.abort(caller.signal?.reason);
+  }
+
+  /** Settles every caller still waiting, and forgets them. */
+  private settle(request: Request, outcome: { value: unknown } | { error: unknown }): void {
+    const callers = [...request.callers];
+    request.callers.clear();
+    for (const caller of callers) {
+      caller.signal?.removeEventListener('abort', caller.onAbort);
+      if ('error' in outcome) caller.reject(outcome.error);
+      else caller.resolve(outcome.value);
+    }
+  }
+
+  /** Not joinable nor counted any more (called before its outcome is written). */
+  private forget(request: Request): void {
+    this.running.delete(request);
+    const { key } = request.action;
+    if (this.shared.get(key) === request) this.shared.delete(key);
+  }
+
+  /** Calls the endpoint, writes its outcome, and settles the callers with the stored result. */
+  private async run(
     controller: Controller,
-    action: FetchAction,
-    signal: AbortSignal,
-  ): Promise<unknown> {
-    const { endpoint, args, key, fetchedAt } = action;
+    request: Request,
+    performer: EndpointInterface,
+  ): Promise<void> {
+    const { endpoint, args, key, fetchedAt } = request.action;
+    const { signal } = request.abort;
     let response: unknown;
+    let failed = false;
     try {
       // Yield first so the fetch action is reduced before a synchronous endpoint settles.
       await Promise.resolve();
-      // Aborted (reset, dispose) before it even started: do not start it.
+      // Aborted (every caller left, reset, dispose) before it even started: do not start it.
       signal.throwIfAborted();
-      response = await untilAborted(this.perform(endpoint, args, signal), signal);
+      response = await untilAborted(this.perform(performer, args, signal), signal);
     } catch (error) {
-      await controller.resolve(endpoint, { args, response: error, fetchedAt, error: true });
-      throw this.dropped(controller, fetchedAt, key) ?? error;
+      response = error;
+      failed = true;
     }
-    await controller.resolve(endpoint, { args, response, fetchedAt });
-    const dropped = this.dropped(controller, fetchedAt, key);
-    if (dropped) throw dropped;
+    // Forgotten before the outcome is written: a reader that fetches again on the new state
+    // starts a new request instead of joining this settled one.
+    this.forget(request);
+    if (request.dropped) {
+      this.settle(request, { error: request.dropped });
+      return;
+    }
+    try {
+      if (signal.aborted) {
+        // Every caller left: the data was not wanted, so the store stays as it was.
+        this.settle(request, { error: signal.reason });
+        await this.writeCancelled(controller, request.action, signal.reason);
+        return;
+      }
+      await controller.resolve(endpoint, { args, response, fetchedAt, error: failed });
+      if (fetchedAt < controller.getState().lastReset) {
+        this.settle(request, { error: new ResetError(key) });
+        return;
+      }
+      const outcome = failed ? { error: response } : this.storedOutcome(controller, request.action);
+      if (request.outdated) await this.reapply(controller, request);
+      this.settle(request, outcome);
+    } catch (error) {
+      // The store refused the write (e.g. disposed meanwhile): the callers learn why.
+      this.settle(request, { error });
+    }
+  }
+
+  /** The result as the store holds it, or why the response was not stored. */
+  private storedOutcome(
+    controller: Controller,
+    { endpoint, args, key, fetchedAt }: FetchAction,
+  ): { value: unknown } | { error: unknown } {
     const state = controller.getState();
     const meta = getOwn((state.committed ?? state).meta, key);
     // The response did not fit its schema: the reducer recorded why instead of writing it.
-    if (meta?.fetchedAt === fetchedAt && meta.error !== undefined) throw meta.error;
-    return controller.getResponseMeta(endpoint, ...args).data;
+    if (meta?.fetchedAt === fetchedAt && meta.error !== undefined) return { error: meta.error };
+    return { value: controller.getResponseMeta(endpoint, ...args).data };
   }
 
-  private dropped(controller: Controller, fetchedAt: number, key: string): ResetError | undefined {
-    return fetchedAt < controller.getState().lastReset ? new ResetError(key) : undefined;
+  /**
+   * A cancelled request clears only its in-flight mark. A mutation with an optimistic update
+   * records the abort instead, as that outcome is what rolls the update back.
+   */
+  private writeCancelled(
+    controller: Controller,
+    { endpoint, args, key, fetchedAt }: FetchAction,
+    reason: unknown,
+  ): Promise<void> {
+    if (endpoint.sideEffect && endpoint.getOptimisticResponse) {
+      return controller.resolve(endpoint, { args, response: reason, fetchedAt, error: true });
+    }
+    return controller.dispatch({ type: 'fetchCancelled', key, fetchedAt });
   }
 
-  private abortAll(): void {
-    for (const abort of this.running) abort.abort();
+  /** Marks requests in flight for the keys invalidated or expired; later fetches start anew. */
+  private markOutdated(action: Extract<Action, { type: 'invalidate' | 'expireAll' }>): void {
+    const matches =
+      action.type === 'expireAll'
+        ? action.testKey
+        : typeof action.keys === 'function'
+          ? action.keys
+          : (key: string) => (action.keys as readonly string[]).includes(key);
+    for (const request of this.running) {
+      const { key } = request.action;
+      if (!matches(key)) continue;
+      if (action.type === 'invalidate') request.outdated = 'invalidate';
+      else request.outdated ??= 'expire';
+      if (this.shared.get(key) === request) this.shared.delete(key);
+    }
+  }
+
+  /**
+   * The outcome of a request started before an invalidation (or `expireAll`) of its key is
+   * stored, but must not pass for fresh: the invalidation is applied again when that outcome
+   * became the key's result.
+   */
+  private reapply(controller: Controller, request: Request): Promise<void> {
+    const { key, fetchedAt } = request.action;
+    const state = controller.getState();
+    if (getOwn((state.committed ?? state).meta, key)?.fetchedAt !== fetchedAt) {
+      return Promise.resolve();
+    }
+    const isKey = (candidate: string) => candidate === key;
+    this.reapplying = true;
+    try {
+      return request.outdated === 'invalidate'
+        ? controller.invalidateAll({ testKey: isKey })
+        : controller.expireAll({ testKey: isKey });
+    } finally {
+      this.reapplying = false;
+    }
+  }
+
+  private abortAll(reason: (key: string) => Error): void {
+    for (const request of this.running) {
+      request.dropped = reason(request.action.key);
+      request.abort.abort(request.dropped);
+    }
     this.running.clear();
     this.shared.clear();
   }

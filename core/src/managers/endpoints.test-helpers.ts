@@ -1,9 +1,10 @@
 // Test helper (not exported): a minimal endpoint satisfying EndpointInterface, calling a real
 // URL with fetch (intercepted by msw in tests), so store tests need not depend on rest/.
 import { setupServer } from 'msw/node';
+import { filter, firstValueFrom } from 'rxjs';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Schema } from '../schema';
-import type { EndpointInterface, ErrorPolicy, SnapshotInterface } from '../store';
+import type { Controller, EndpointInterface, ErrorPolicy, SnapshotInterface } from '../store';
 
 export const API = 'http://api.test';
 
@@ -69,7 +70,8 @@ export function testEndpoint<P = undefined, R = any, S extends Schema = undefine
     getOptimisticResponse: options.getOptimisticResponse,
     update: options.update,
     signal: options.signal,
-    // Like RestEndpoint: a new signal is combined with the endpoint's own.
+    // Like RestEndpoint: a new signal is combined with the endpoint's own; an explicit
+    // `signal: undefined` drops it.
     extend: (overrides: Partial<TestEndpointOptions<P, R, S>>) =>
       testEndpoint({
         ...options,
@@ -77,7 +79,9 @@ export function testEndpoint<P = undefined, R = any, S extends Schema = undefine
         signal:
           overrides.signal && options.signal
             ? AbortSignal.any([overrides.signal, options.signal])
-            : (overrides.signal ?? options.signal),
+            : 'signal' in overrides
+              ? overrides.signal
+              : options.signal,
       }),
   }) as unknown as TestEndpoint<P, R, S>;
 }
@@ -124,4 +128,9 @@ export function useMswServer() {
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
   return server;
+}
+
+/** Resolves once no fetch of `key` is in flight (e.g. after a cancelled request gave back its mark). */
+export function notFetching(controller: Controller, key: string): Promise<unknown> {
+  return firstValueFrom(controller.pipe(filter((state) => !Object.hasOwn(state.fetching, key))));
 }

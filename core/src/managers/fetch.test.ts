@@ -1,27 +1,19 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { Entity } from '../schema';
 import { ExpiryStatus } from '../store';
 import { createStore } from './createStore';
-import { API, deferred, HttpError, testEndpoint, useMswServer } from './endpoints.test-helpers';
+import {
+  API,
+  deferred,
+  HttpError,
+  notFetching,
+  testEndpoint,
+  useMswServer,
+} from './endpoints.test-helpers';
 import { ResetError } from './NetworkManager';
-
-class User extends Entity {
-  id = '';
-  name = '';
-  pk() {
-    return this.id;
-  }
-}
+import { getUser, User, updateUser } from './users.test-helpers';
 
 const server = useMswServer();
-
-const getUser = testEndpoint({ path: ({ id }: { id: string }) => `/users/${id}`, schema: User });
-const updateUser = testEndpoint({
-  path: ({ id }: { id: string }) => `/users/${id}`,
-  method: 'PATCH',
-  schema: User,
-});
 
 describe('controller.fetch (SPEC §1)', () => {
   it('calling an endpoint gives process output; fetch gives the schema-determined result', async () => {
@@ -114,7 +106,7 @@ describe('network manager', () => {
     dispose();
   });
 
-  it('an endpoint signal aborts: error recorded for the key, store otherwise unchanged', async () => {
+  it('an endpoint signal aborts its sole caller: nothing recorded, store unchanged', async () => {
     server.use(
       http.get(`${API}/users/1`, () => HttpResponse.json({ id: '1', name: 'Ada' })),
       http.get(`${API}/users/2`, async () => {
@@ -132,9 +124,9 @@ describe('network manager', () => {
     const after = controller.getState();
     expect(after.entities).toBe(before.entities);
     expect(after.endpoints).toBe(before.endpoints);
-    const error = controller.getError(getUser, { id: '2' });
-    expect(error).toMatchObject({ name: 'AbortError' });
-    expect(after.fetching).toEqual({});
+    await notFetching(controller, getUser.key({ id: '2' }));
+    expect(controller.getError(getUser, { id: '2' })).toBeUndefined();
+    expect(controller.getState().meta).toBe(before.meta);
     dispose();
   });
 

@@ -4,7 +4,7 @@ import { RestEndpoint } from '../rest';
 import { Collection, Entity } from '../schema';
 import type { EndpointInterface } from '../store';
 import { createStore } from './createStore';
-import { useMswServer } from './endpoints.test-helpers';
+import { notFetching, useMswServer } from './endpoints.test-helpers';
 
 class User extends Entity {
   id = '';
@@ -51,7 +51,7 @@ describe('RestEndpoint through the store', () => {
     dispose();
   });
 
-  it('the store abort signal is combined with the endpoint one', async () => {
+  it("the endpoint's signal withdraws its caller; the cancelled request writes nothing", async () => {
     server.use(
       http.get(`${API}/users/1`, async () => {
         await new Promise(() => {});
@@ -60,10 +60,14 @@ describe('RestEndpoint through the store', () => {
     );
     const { controller, dispose } = createStore({ gc: false });
     const abort = new AbortController();
+    const before = controller.getState();
     const pending = controller.fetch(getUser.extend({ signal: abort.signal }), { id: '1' });
     abort.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-    expect(controller.getError(getUser, { id: '1' })).toMatchObject({ name: 'AbortError' });
+    await notFetching(controller, getUser.key({ id: '1' }));
+    expect(controller.getError(getUser, { id: '1' })).toBeUndefined();
+    expect(controller.getState().meta).toBe(before.meta);
+    expect(controller.getState().endpoints).toBe(before.endpoints);
     dispose();
   });
 });

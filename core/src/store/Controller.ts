@@ -10,7 +10,7 @@ import { createReducer, type Reducer } from './reducer';
 import { type LiveReferences, SelectionHub } from './SelectionHub';
 import { Snapshot } from './Snapshot';
 import type { ResponseMeta, Selection, SnapshotInterface } from './SnapshotInterface';
-import { initialState, isState, type State } from './State';
+import { initialState, isState, type State, withoutInFlight } from './State';
 import type { DenormalizeNullable, Schema } from './schemaTypes';
 
 export const DEFAULT_DATA_EXPIRY_LENGTH = 60_000;
@@ -35,6 +35,14 @@ export interface ResolveMeta<E extends EndpointInterface> {
   fetchedAt: number;
   /** True when `response` is the error the fetch failed with. */
   error?: boolean;
+}
+
+/** Rejects what a disposed store is asked to do (fetch, set, invalidate...). */
+export class StoreDisposedError extends Error {
+  override readonly name = 'StoreDisposedError';
+  constructor() {
+    super('Tessera store is disposed');
+  }
 }
 
 const NOT_NOW: Selection<undefined> = Object.freeze({
@@ -62,7 +70,7 @@ export class Controller extends Observable<State> {
   readonly errorExpiryLength: number;
   /** The store state as an observable (emits the current state first). */
   readonly state$: Observable<State>;
-  private memoCache = new MemoCache();
+  private readonly memoCache = new MemoCache();
 
   private readonly subject: BehaviorSubject<State>;
   private readonly reducer: Reducer;
@@ -143,9 +151,9 @@ export class Controller extends Observable<State> {
     return this.current;
   }
 
-  /** Sends an action through the managers to the reducer. */
+  /** Sends an action through the managers to the reducer; rejects once the store is disposed. */
   dispatch(action: Action): Promise<void> {
-    if (this.disposed) return Promise.resolve();
+    if (this.disposed) return Promise.reject(new StoreDisposedError());
     try {
       return this.dispatchChain(action);
     } catch (error) {
@@ -349,12 +357,13 @@ export class Controller extends Observable<State> {
    * Returns the release function; call it once when the reader goes away.
    */
   poll<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): () => void {
-    if (args[0] === null) return () => {};
+    if (args[0] === null || this.disposed) return () => {};
     const key = endpoint.key(...args);
     void this.dispatch({ type: 'subscribe', key, endpoint, args });
     let released = false;
     return () => {
-      if (released) return;
+      // After dispose the polling manager has stopped: there is nothing left to release.
+      if (released || this.disposed) return;
       released = true;
       void this.dispatch({ type: 'unsubscribe', key, endpoint, args });
     };
@@ -365,7 +374,7 @@ export class Controller extends Observable<State> {
     return this.hub.liveReferences();
   }
 
-  /** Stops the controller: completes observers; further dispatches are ignored. */
+  /** Stops the controller: completes observers; further dispatches reject (`StoreDisposedError`). */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
@@ -390,9 +399,12 @@ export class Controller extends Observable<State> {
   private reduce(action: Action): void {
     if (this.disposed) return;
     const previous = this.current;
-    const next = this.reducer(previous, action);
+    // A cancelled fetch only gives back its in-flight mark; nothing for the reducer to write.
+    const next =
+      action.type === 'fetchCancelled'
+        ? withoutInFlight(previous, action.key, action.fetchedAt)
+        : this.reducer(previous, action);
     if (next === previous) return;
-    if (action.type === 'gc') this.memoCache = new MemoCache();
     this.current = next;
     this.notify();
   }

@@ -26,6 +26,17 @@ export interface SetResponseAction {
   readonly error: boolean;
 }
 
+/**
+ * A fetch ended without an outcome (every caller withdrew): only its in-flight mark is cleared,
+ * and only while it is still the latest fetch of the key. Nothing else in the store changes.
+ */
+export interface FetchCancelledAction {
+  readonly type: 'fetchCancelled';
+  readonly key: string;
+  /** Start time of the cancelled fetch. */
+  readonly fetchedAt: number;
+}
+
 /** Write a value for a schema without an endpoint (`controller.set`). */
 export interface SetAction {
   readonly type: 'set';
@@ -80,6 +91,7 @@ export interface UnsubscribeAction {
 export type Action =
   | FetchAction
   | SetResponseAction
+  | FetchCancelledAction
   | SetAction
   | InvalidateAction
   | ExpireAllAction

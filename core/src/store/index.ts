@@ -2,6 +2,7 @@ export type {
   Action,
   ExpireAllAction,
   FetchAction,
+  FetchCancelledAction,
   GcAction,
   InvalidateAction,
   ResetAction,
@@ -16,6 +17,7 @@ export {
   DEFAULT_DATA_EXPIRY_LENGTH,
   DEFAULT_ERROR_EXPIRY_LENGTH,
   type ResolveMeta,
+  StoreDisposedError,
 } from './Controller';
 export type {
   ArgsOrNull,

@@ -31,6 +31,16 @@ export function readResult(
 ): ReadResult {
   const meta: ResultMeta | undefined = getOwn(cache.meta, key);
   const input = getOwn(cache.endpoints, key);
+  // An invalidated key must be fetched before use, whatever the store holds.
+  if (
+    input === undefined &&
+    !meta?.invalidated &&
+    !endpoint.sideEffect &&
+    isEntityClass(endpoint.schema)
+  ) {
+    const found = readEntity(memo, endpoint, args, cache, now);
+    if (found) return found;
+  }
   let data: unknown;
   let paths = NO_PATHS;
   let missing = input === undefined;
@@ -62,6 +72,41 @@ export function readResult(
     return { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, paths };
   }
   return { data: missing ? undefined : data, expiryStatus, expiresAt, paths };
+}
+
+/** An Entity class: its own `queryKey` finds a stored entity from the endpoint's arguments. */
+function isEntityClass(schema: unknown): schema is Schema {
+  return (
+    typeof schema === 'function' &&
+    typeof (schema as { queryKey?: unknown }).queryKey === 'function' &&
+    typeof (schema as { key?: unknown }).key === 'string'
+  );
+}
+
+/**
+ * An endpoint without a result of its own whose schema is an Entity reads the entity already in
+ * the store (e.g. loaded by a list), fresh for as long as the entity is (its `entitiesMeta`).
+ * Undefined when the store does not hold it.
+ */
+function readEntity(
+  memo: MemoCache,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  cache: CacheState,
+  now: number | undefined,
+): ReadResult | undefined {
+  const { data, paths } = memo.query(endpoint.schema as never, args as never[], cache);
+  if (data === undefined || data === INVALID || paths.length === 0) return undefined;
+  let expiresAt = Number.POSITIVE_INFINITY;
+  for (const path of paths) {
+    const written = getOwn(getOwn(cache.entitiesMeta, path.key), path.pk);
+    expiresAt = Math.min(expiresAt, written?.expiresAt ?? 0);
+  }
+  if (now !== undefined && endpoint.invalidIfStale && expiresAt < now) {
+    return { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, paths };
+  }
+  const expiryStatus = endpoint.invalidIfStale ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Valid;
+  return { data, expiryStatus, expiresAt, paths };
 }
 
 /**
