@@ -50,6 +50,24 @@ describe('garbage collection (on by default)', () => {
     dispose();
   });
 
+  it('a live selection keeps its data identity across a sweep', async () => {
+    const { controller, managers, dispose } = createStore();
+    const gc = managers.find((m) => m instanceof GCManager) as GCManager;
+    await controller.fetch(getPost, { id: '1' });
+    await controller.fetch(getPost, { id: '2' });
+    const seen: unknown[] = [];
+    const sub = controller.select(getPost, { id: '1' }).subscribe(({ data }) => seen.push(data));
+    const before = controller.getResponse(getPost, { id: '1' }).data;
+    vi.setSystemTime(Date.now() + 120_000);
+    await gc.sweep();
+    // The sweep evicted post 2 (a new state), yet post 1 reads as the very same object.
+    expect(controller.get(Post, { id: '2' })).toBeUndefined();
+    expect(controller.getResponse(getPost, { id: '1' }).data).toBe(before);
+    expect(seen).toEqual([before]);
+    sub.unsubscribe();
+    dispose();
+  });
+
   it('countRef holds a result like a selection does', async () => {
     const { controller, managers, dispose } = createStore();
     const gc = managers.find((m) => m instanceof GCManager) as GCManager;

@@ -27,6 +27,11 @@ export interface EntityMemoEntry {
   depth: number;
   /** The walk that last listed this entity in its paths. */
   pathWalk: number;
+  /**
+   * MemoCache's remembered result of reading this entity by pk: kept here, so it lives exactly
+   * as long as some state holds the entity.
+   */
+  result: unknown;
 }
 
 /** Dependencies of an entity with no nested entities (its own stored object is checked by lookup). */
@@ -189,6 +194,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       walk,
       depth,
       pathWalk: walk,
+      result: undefined,
     };
     memo.set(stored, entry);
     this.paths.push({ key, pk });

@@ -4,6 +4,7 @@ import {
   getOwn,
   type INVALID,
   type IQueryDelegate,
+  isEntityLike,
   type Normalize,
   type NormalizedIndex,
 } from '../schema/index';
@@ -23,10 +24,12 @@ export interface QueryState {
 }
 
 interface ResultEntry {
-  /** The last entities object this entry was confirmed against. */
-  entities: unknown;
+  input: unknown;
+  /** Id of the last entities object this entry was confirmed against (ids never pin a state). */
+  entitiesId: number;
   tableKeys: string[];
-  tableRefs: unknown[];
+  /** Ids of the tables (by `tableKeys`) it was last confirmed against. */
+  tableIds: number[];
   deps: unknown[];
   usesArgs: boolean;
   args: readonly any[];
@@ -34,19 +37,33 @@ interface ResultEntry {
   output: DenormalizeResult<any>;
 }
 
+/**
+ * Results by input. A pk input of an entity schema is not here: its result sits on the memo
+ * entry of the stored entity it names, so evicted entities take their results with them.
+ */
 interface ResultsBySchema {
   objects: WeakMap<object, ResultEntry>;
+  /** Other primitive inputs (an absent pk, a non-entity schema): bounded, hold no state. */
   primitives: Map<unknown, ResultEntry>;
+}
+
+/** Remembered query keys of one schema, by serialized args. */
+interface QueryKeys {
+  entries: Map<string, QueryKeyEntry>;
+  /** Size at which entries whose tables changed are swept (doubles with what survives). */
+  sweepAt: number;
 }
 
 interface QueryKeyEntry {
   key: unknown;
-  /** Flat pairs: [source ('e' entities | 'i' indexes), key] and the table read. */
+  /** Flat triples: source ('e' entities | 'i' indexes), key, and the id of the table read. */
   reads: unknown[];
 }
 
-/** Above this many remembered pk inputs per schema the map is reset (bounded memory). */
+/** Above this many remembered inputs of one kind per schema the map is reset (bounded memory). */
 const MAX_PRIMITIVE_ENTRIES = 10_000;
+/** Fewest query keys per schema kept before stale ones are swept. */
+const MIN_QUERY_SWEEP = 256;
 const EMPTY_PATHS: EntityPath[] = [];
 
 function argsKeyOf(args: readonly any[]): string | undefined {
@@ -68,9 +85,15 @@ export class MemoCache {
   /** Final results by schema, then input. */
   protected readonly results = new WeakMap<object, ResultsBySchema>();
   /** Query keys by schema, then serialized args. */
-  protected readonly queryKeys = new WeakMap<object, Map<string, QueryKeyEntry>>();
+  protected readonly queryKeys = new WeakMap<object, QueryKeys>();
   /** Counts walks, so entries can tell whether this walk already produced them. */
   private walks = 0;
+  /**
+   * A number per entities object and table seen. Entries remember these numbers instead of the
+   * objects, so a remembered result never keeps an old state (or its tables) alive.
+   */
+  private readonly ids = new WeakMap<object, number>();
+  private lastId = 0;
 
   /** Denormalizes with referential stability for unchanged inputs. */
   denormalize<S>(
@@ -94,8 +117,16 @@ export class MemoCache {
       bySchema = { objects: new WeakMap(), primitives: new Map() };
       this.results.set(schema as object, bySchema);
     }
-    const isObject = typeof input === 'object' || typeof input === 'function';
-    const entry = isObject ? bySchema.objects.get(input as object) : bySchema.primitives.get(input);
+    let entry: ResultEntry | undefined;
+    let stored: object | undefined;
+    if (typeof input === 'object' || typeof input === 'function') {
+      entry = bySchema.objects.get(input as object);
+    } else {
+      stored = storedEntity(schema, input, entities);
+      entry =
+        stored === undefined ? bySchema.primitives.get(input) : this.resultOfEntity(schema, stored);
+      if (entry !== undefined && entry.input !== input) entry = undefined;
+    }
     if (entry !== undefined && this.isFresh(entry, entities, args)) return entry.output;
 
     this.walks += 1;
@@ -107,7 +138,7 @@ export class MemoCache {
     const deps = walker.deps!;
     const paths = walker.paths;
     const tableKeys: string[] = [];
-    const tableRefs: unknown[] = [];
+    const tableIds: number[] = [];
     let lastKey: string | undefined;
     for (let i = 0; i < paths.length; i++) {
       const key = paths[i].key;
@@ -115,21 +146,26 @@ export class MemoCache {
       lastKey = key;
       if (!tableKeys.includes(key)) {
         tableKeys.push(key);
-        tableRefs.push(getOwn(entities, key));
+        tableIds.push(this.idOf(getOwn(entities, key)));
       }
     }
     const fresh: ResultEntry = {
-      entities,
+      input,
+      entitiesId: this.idOf(entities),
       tableKeys,
-      tableRefs,
+      tableIds,
       deps,
       usesArgs: walker.usedArgs,
       args,
       argsKey: walker.usedArgs ? argsKeyOf(args) : undefined,
       output: { data, paths },
     };
-    if (isObject) {
+    if (typeof input === 'object' || typeof input === 'function') {
       bySchema.objects.set(input as object, fresh);
+    } else if (stored !== undefined) {
+      const memoEntry = this.entityMemo.get(stored);
+      if (memoEntry !== undefined && memoEntry.schema === (schema as unknown))
+        memoEntry.result = fresh;
     } else {
       if (bySchema.primitives.size >= MAX_PRIMITIVE_ENTRIES) bySchema.primitives.clear();
       bySchema.primitives.set(input, fresh);
@@ -165,21 +201,53 @@ export class MemoCache {
     const serialized = argsKey ?? argsKeyOf(args);
     let byArgs = this.queryKeys.get(schema as object);
     if (serialized !== undefined) {
-      const cached = byArgs?.get(serialized);
-      if (cached !== undefined && readsUnchanged(cached.reads, state))
+      const cached = byArgs?.entries.get(serialized);
+      if (cached !== undefined && this.readsUnchanged(cached.reads, state))
         return cached.key as Normalize<S> | undefined;
     }
     const reads: unknown[] = [];
-    const key = queryKeyOf(schema, args, new QueryDelegate(state, reads));
+    const key = queryKeyOf(schema, args, new QueryDelegate(state, reads, this));
     if (serialized !== undefined) {
       if (byArgs === undefined) {
-        byArgs = new Map();
+        byArgs = { entries: new Map(), sweepAt: MIN_QUERY_SWEEP };
         this.queryKeys.set(schema as object, byArgs);
       }
-      if (byArgs.size >= MAX_PRIMITIVE_ENTRIES) byArgs.clear();
-      byArgs.set(serialized, { key, reads });
+      if (byArgs.entries.size >= byArgs.sweepAt) this.sweepQueryKeys(byArgs, state);
+      byArgs.entries.set(serialized, { key, reads });
     }
     return key as Normalize<S> | undefined;
+  }
+
+  /**
+   * Drops the keys whose tables have changed since (they would be rebuilt anyway), so one-off
+   * args (a pk read once) do not pile up; amortized O(1) per new key.
+   */
+  private sweepQueryKeys(byArgs: QueryKeys, state: QueryState): void {
+    const { entries } = byArgs;
+    for (const [args, entry] of entries) {
+      if (!this.readsUnchanged(entry.reads, state)) entries.delete(args);
+    }
+    if (entries.size >= MAX_PRIMITIVE_ENTRIES) entries.clear();
+    byArgs.sweepAt = Math.max(MIN_QUERY_SWEEP, entries.size * 2);
+  }
+
+  /** The remembered result of reading `stored` by pk with this schema. */
+  private resultOfEntity(schema: unknown, stored: object): ResultEntry | undefined {
+    const memoEntry = this.entityMemo.get(stored);
+    return memoEntry !== undefined && memoEntry.schema === schema
+      ? (memoEntry.result as ResultEntry | undefined)
+      : undefined;
+  }
+
+  /** The number of an entities object or table (0 for none); assigned on first sight. */
+  idOf(value: unknown): number {
+    if (typeof value !== 'object' || value === null) return 0;
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = ++this.lastId;
+      this.ids.set(value, id);
+    }
+    return id;
   }
 
   private isFresh(entry: ResultEntry, entities: any, args: readonly any[]): boolean {
@@ -187,11 +255,12 @@ export class MemoCache {
       const key = argsKeyOf(args);
       if (key === undefined || key !== entry.argsKey) return false;
     }
-    if (entry.entities === entities) return true;
-    const { tableKeys, tableRefs } = entry;
+    const entitiesId = this.idOf(entities);
+    if (entry.entitiesId === entitiesId) return true;
+    const { tableKeys, tableIds } = entry;
     let tablesSame = true;
     for (let i = 0; i < tableKeys.length; i++) {
-      if (getOwn(entities, tableKeys[i]) !== tableRefs[i]) {
+      if (this.idOf(getOwn(entities, tableKeys[i])) !== tableIds[i]) {
         tablesSame = false;
         break;
       }
@@ -202,11 +271,28 @@ export class MemoCache {
         if (getOwn(getOwn(entities, deps[i] as string), deps[i + 1] as string) !== deps[i + 2])
           return false;
       }
-      for (let i = 0; i < tableKeys.length; i++) tableRefs[i] = getOwn(entities, tableKeys[i]);
+      for (let i = 0; i < tableKeys.length; i++)
+        tableIds[i] = this.idOf(getOwn(entities, tableKeys[i]));
     }
-    entry.entities = entities;
+    entry.entitiesId = entitiesId;
     return true;
   }
+
+  private readsUnchanged(reads: unknown[], state: QueryState): boolean {
+    for (let i = 0; i < reads.length; i += 3) {
+      const source = reads[i] === 'e' ? state.entities : state.indexes;
+      if (this.idOf(getOwn(source, reads[i + 1] as string)) !== reads[i + 2]) return false;
+    }
+    return true;
+  }
+}
+
+/** The stored object a pk input of an entity schema names, if there is one. */
+function storedEntity(schema: any, input: unknown, entities: any): object | undefined {
+  if (!isEntityLike(schema)) return undefined;
+  const pk = typeof input === 'string' ? input : String(input);
+  const stored = getOwn(getOwn(entities, schema.key), pk);
+  return typeof stored === 'object' && stored !== null ? stored : undefined;
 }
 
 function queryKeyOf(schema: any, args: readonly any[], delegate: IQueryDelegate): unknown {
@@ -216,24 +302,17 @@ function queryKeyOf(schema: any, args: readonly any[], delegate: IQueryDelegate)
   return queryKeyObject(schema, args, delegate);
 }
 
-function readsUnchanged(reads: unknown[], state: QueryState): boolean {
-  for (let i = 0; i < reads.length; i += 3) {
-    const source = reads[i] === 'e' ? state.entities : state.indexes;
-    if (getOwn(source, reads[i + 1] as string) !== reads[i + 2]) return false;
-  }
-  return true;
-}
-
 /** Store access while building a query key; records each table read for the key's memo. */
 class QueryDelegate implements IQueryDelegate {
   constructor(
     private readonly state: QueryState,
     private readonly reads: unknown[],
+    private readonly memo: MemoCache,
   ) {}
 
   private table(source: 'e' | 'i', key: string): any {
     const table = getOwn(source === 'e' ? this.state.entities : this.state.indexes, key);
-    this.reads.push(source, key, table);
+    this.reads.push(source, key, this.memo.idOf(table));
     return table;
   }
 

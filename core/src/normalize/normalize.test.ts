@@ -79,6 +79,35 @@ describe('normalize', () => {
     expect(second.entitiesMeta.Article!.a.fetchedAt).toBe(2000);
   });
 
+  it('copies a table only when something in it changes', () => {
+    const first = normalize([Todo], [{ id: 1 }, { id: 2 }], [], {}, META);
+    // Equal data, newer fetch: only the meta table is new.
+    const refetch = normalize(Todo, { id: 1 }, [], first, { ...META, fetchedAt: 2000 });
+    expect(refetch.entities).toBe(first.entities);
+    expect(refetch.entitiesMeta.Todo).not.toBe(first.entitiesMeta.Todo);
+    // Equal data, older fetch: nothing changes, nothing is copied.
+    const older = normalize(Todo, { id: 2 }, [], refetch, { ...META, fetchedAt: 1 });
+    expect(older.entities).toBe(first.entities);
+    expect(older.entitiesMeta).toBe(refetch.entitiesMeta);
+    // Changed data copies the entity table once, however many entities of it change.
+    const changed = normalize(
+      [Todo],
+      [
+        { id: 1, title: 'a' },
+        { id: 2, title: 'b' },
+      ],
+      [],
+      older,
+      {
+        ...META,
+        fetchedAt: 3000,
+      },
+    );
+    expect(changed.entities.Todo).not.toBe(first.entities.Todo);
+    expect(first.entities.Todo!['1']).toEqual({ id: 1 });
+    expect(changed.entities.Todo!['2']).toEqual({ id: 2, title: 'b' });
+  });
+
   it('records entitiesMeta per entity, keeping the newer on reorder', () => {
     const newer = { fetchedAt: 20, date: 20, expiresAt: 80 };
     const older = { fetchedAt: 10, date: 10, expiresAt: 70 };

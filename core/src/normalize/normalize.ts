@@ -20,6 +20,7 @@ import {
 import { normalizeObject } from '../schema/objectShorthand';
 import { sameData } from './sameData';
 import { arraySchemaFor } from './shorthand';
+import { copyTable, deleteEntry, putEntry, TableCopy } from './tableCopy';
 
 /** Nesting deeper than this is rejected (a response this deep is a bug or an attack). */
 export const MAX_NORMALIZE_DEPTH = 256;
@@ -37,15 +38,6 @@ export interface NormalizedSchema<R = any> {
 
 type Table = Record<string, any>;
 
-/** Copies a table into a prototype-free object: pks like `__proto__` stay plain keys. */
-function copyTable(source: object | undefined): Table {
-  const table: Table = Object.create(null);
-  if (source !== undefined && source !== null) {
-    for (const pk of Object.keys(source)) table[pk] = (source as Table)[pk];
-  }
-  return table;
-}
-
 /**
  * Walks one response. Tables it touches are copied once (copy-on-write); untouched tables and
  * entities are shared with the input state, which is never mutated.
@@ -57,11 +49,13 @@ class NormalizeWalker implements INormalizeDelegate {
   private entities: Record<string, Table> | undefined;
   private indexes: Record<string, Record<string, Table>> | undefined;
   private entitiesMeta: Record<string, Table> | undefined;
-  private readonly tables = new Map<string, Table>();
-  private readonly metaTables = new Map<string, Table>();
+  private readonly tables = new Map<string, TableCopy<any>>();
+  private readonly metaTables = new Map<string, TableCopy<NormalizeMeta>>();
   private readonly indexTables = new Map<string, Record<string, Table>>();
   private lastKey = '';
-  private lastTable: Table | undefined;
+  private lastTable: TableCopy<any> | undefined;
+  private lastMetaKey = '';
+  private lastMetaTable: TableCopy<NormalizeMeta> | undefined;
   private depth = 0;
   private readonly loop = new Set<object>();
 
@@ -105,32 +99,33 @@ class NormalizeWalker implements INormalizeDelegate {
   }
 
   getEntities(key: string): Table | undefined {
-    return this.tables.get(key) ?? getOwn(this.source.entities, key);
+    return this.currentTable(key);
   }
 
   getEntity(key: string, pk: string): any {
-    const table = this.tables.get(key);
-    return table !== undefined ? table[pk] : getOwn(getOwn(this.source.entities, key), pk);
+    return getOwn(this.currentTable(key), pk);
   }
 
   getMeta(key: string, pk: string): NormalizeMeta | undefined {
-    const table = this.metaTables.get(key);
-    return table !== undefined ? table[pk] : getOwn(getOwn(this.source.entitiesMeta, key), pk);
+    const copy = this.metaTables.get(key);
+    return copy !== undefined ? copy.table[pk] : getOwn(getOwn(this.source.entitiesMeta, key), pk);
   }
 
   mergeEntity(schema: Mergeable, pk: string, incoming: any): void {
     const key = schema.key;
-    const table = this.writableTable(key);
-    const existing = table[pk];
-    const metaTable = this.writableMetaTable(key);
+    // Tables are copied only once something in them changes: a merge that changes nothing
+    // (an older or identical response) costs no copy of a large table.
+    const existing = getOwn(this.currentTable(key), pk);
     if (existing === undefined || existing === INVALID) {
-      table[pk] = incoming;
-      metaTable[pk] = this.meta;
+      const table = this.writableTable(key);
+      if (existing === undefined) table.putAbsent(pk, incoming);
+      else table.put(pk, incoming);
+      this.writableMetaTable(key).put(pk, this.meta);
       if (schema.indexes !== undefined)
         this.updateIndexes(key, schema.indexes, pk, incoming, existing);
       return;
     }
-    const existingMeta: NormalizeMeta = metaTable[pk] ?? EPOCH_META;
+    const existingMeta: NormalizeMeta = this.getMeta(key, pk) ?? EPOCH_META;
     let value: any;
     if (existingMeta === this.meta) {
       // Seen earlier in this same response: plain merge, no ordering question.
@@ -138,23 +133,23 @@ class NormalizeWalker implements INormalizeDelegate {
     } else {
       value = schema.mergeWithStore(existingMeta, this.meta, existing, incoming);
       const meta = schema.mergeMetaWithStore(existingMeta, this.meta, existing, incoming);
-      if (meta !== existingMeta) metaTable[pk] = meta;
+      if (meta !== existingMeta) this.writableMetaTable(key).put(pk, meta);
     }
     if (value === existing || sameData(value, existing)) return;
-    table[pk] = value;
+    this.writableTable(key).put(pk, value);
     if (schema.indexes !== undefined) this.updateIndexes(key, schema.indexes, pk, value, existing);
   }
 
   setEntity(schema: Mergeable, pk: string, entity: unknown): void {
     const key = schema.key;
-    this.writableTable(key)[pk] = entity;
+    this.writableTable(key).put(pk, entity);
     const metaTable = this.writableMetaTable(key);
-    if (metaTable[pk] === undefined) metaTable[pk] = this.meta;
+    if (metaTable.table[pk] === undefined) metaTable.put(pk, this.meta);
   }
 
   invalidate(schema: { key: string }, pk: string): void {
-    this.writableTable(schema.key)[pk] = INVALID;
-    this.writableMetaTable(schema.key)[pk] = this.meta;
+    this.writableTable(schema.key).put(pk, INVALID);
+    this.writableMetaTable(schema.key).put(pk, this.meta);
   }
 
   result<R>(value: R): NormalizedSchema<R> {
@@ -166,33 +161,43 @@ class NormalizeWalker implements INormalizeDelegate {
     };
   }
 
-  private writableTable(key: string): Table {
-    if (key === this.lastKey && this.lastTable !== undefined) return this.lastTable;
-    const table = this.writable(this.tables, this.source.entities, key, 'entities');
-    this.lastKey = key;
-    this.lastTable = table;
-    return table;
+  /** The table of `key` as this call sees it: its copy once written, else the input's. */
+  private currentTable(key: string): Table | undefined {
+    if (key === this.lastKey && this.lastTable !== undefined) return this.lastTable.table;
+    return this.tables.get(key)?.table ?? getOwn(this.source.entities, key);
   }
 
-  private writableMetaTable(key: string): Table {
-    return this.writable(this.metaTables, this.source.entitiesMeta, key, 'entitiesMeta');
+  private writableTable(key: string): TableCopy<any> {
+    if (key === this.lastKey && this.lastTable !== undefined) return this.lastTable;
+    const copy = this.writable(this.tables, this.source.entities, key, 'entities');
+    this.lastKey = key;
+    this.lastTable = copy;
+    return copy;
+  }
+
+  private writableMetaTable(key: string): TableCopy<NormalizeMeta> {
+    if (key === this.lastMetaKey && this.lastMetaTable !== undefined) return this.lastMetaTable;
+    const copy = this.writable(this.metaTables, this.source.entitiesMeta, key, 'entitiesMeta');
+    this.lastMetaKey = key;
+    this.lastMetaTable = copy;
+    return copy;
   }
 
   /** This call's copy of one table, made on first write (the top-level object is copied once too). */
-  private writable(
-    copies: Map<string, Table>,
+  private writable<T>(
+    copies: Map<string, TableCopy<T>>,
     source: object,
     key: string,
     output: 'entities' | 'entitiesMeta',
-  ): Table {
-    let table = copies.get(key);
-    if (table === undefined) {
-      table = copyTable(getOwn(source, key));
-      copies.set(key, table);
+  ): TableCopy<T> {
+    let copy = copies.get(key);
+    if (copy === undefined) {
+      copy = new TableCopy<T>(getOwn(source, key));
+      copies.set(key, copy);
       this[output] ??= { ...source } as Record<string, Table>;
-      setOwn(this[output], key, table);
+      setOwn(this[output], key, copy.table);
     }
-    return table;
+    return copy;
   }
 
   private updateIndexes(
@@ -223,8 +228,8 @@ class NormalizeWalker implements INormalizeDelegate {
         byName[name] = index;
       }
       if (before !== undefined && before !== lookup && index[String(before)] === pk)
-        delete index[String(before)];
-      if (lookup !== undefined && lookup !== null) index[String(lookup)] = pk;
+        deleteEntry(index, String(before));
+      if (lookup !== undefined && lookup !== null) putEntry(index, String(lookup), pk);
     }
   }
 

@@ -1,17 +1,17 @@
-// Copy-on-write helpers for the state's keyed records. Copies are prototype-free, so keys such
-// as `__proto__` stay plain data, and a plain loop copies large records several times faster
-// than object spread does once V8 has put them in dictionary mode.
+// Copy-on-write of the state's keyed records (`endpoints`, `meta`, `fetching`, tables). Copies
+// are prototype-free, so keys such as `__proto__` stay plain data; they come from `copyTable`,
+// which makes repeated copies of a growing record cheap. Write into a copy only with
+// `putEntry`/`deleteEntry` (re-exported here).
+
+import { copyTable, deleteEntry, putEntry } from '../normalize/tableCopy';
+
+export { deleteEntry, putEntry };
 
 type Writable<T> = { [key: string]: T };
 
 /** A writable, prototype-free copy of a record. */
 export function copyRecord<T>(source: { readonly [key: string]: T } | undefined): Writable<T> {
-  const copy: Writable<T> = Object.create(null);
-  if (source) {
-    const keys = Object.keys(source);
-    for (let i = 0; i < keys.length; i++) copy[keys[i]] = source[keys[i]];
-  }
-  return copy;
+  return copyTable(source);
 }
 
 /** A copy of `source` with `key` set to `value`. */
@@ -20,7 +20,7 @@ export function withEntry<T>(
   key: string,
   value: T,
 ) {
-  const copy = copyRecord(source);
-  copy[key] = value;
+  const copy = copyTable(source);
+  putEntry(copy, key, value);
   return copy;
 }

@@ -1,6 +1,6 @@
 import { getOwn } from '../schema/ownProperty';
 import type { Action, SetResponseAction } from './actions';
-import { copyRecord, withEntry } from './records';
+import { copyRecord, deleteEntry, withEntry } from './records';
 import type { SnapshotInterface } from './SnapshotInterface';
 import { type CacheState, initialState, type OptimisticEntry, type State } from './State';
 import type { Schema } from './schemaTypes';
@@ -129,7 +129,7 @@ export function createReducer(context: ReducerContext): Reducer {
         let fetching = state.fetching;
         if (getOwn(fetching, key) === meta.fetchedAt) {
           const remaining = copyRecord(fetching);
-          delete remaining[key];
+          deleteEntry(remaining, key);
           fetching = remaining;
         }
         const optimistic = state.optimistic.some(

@@ -1,7 +1,7 @@
 import { normalize } from '../normalize';
 import { getOwn } from '../schema/ownProperty';
 import type { SetAction, SetResponseAction } from './actions';
-import { copyRecord, withEntry } from './records';
+import { copyRecord, deleteEntry, putEntry, withEntry } from './records';
 import type { CacheState, ResultMeta, WriteMeta } from './State';
 
 /**
@@ -73,8 +73,8 @@ export function writeResponseOrThrow(cache: CacheState, action: SetResponseActio
     for (const target of Object.keys(updaters)) {
       if (!Object.hasOwn(endpoints, target)) continue;
       const updated = updaters[target](getOwn(endpoints, target));
-      endpoints = endpoints === cache.endpoints ? withEntry(endpoints, target, updated) : endpoints;
-      (endpoints as Record<string, unknown>)[target] = updated;
+      if (endpoints === cache.endpoints) endpoints = withEntry(endpoints, target, updated);
+      else putEntry(endpoints as Record<string, unknown>, target, updated);
     }
   }
   return { entities, indexes, entitiesMeta, endpoints, meta: metas };
@@ -115,13 +115,13 @@ export function writeInvalidated(cache: CacheState, keys: Iterable<string>): Cac
     if (!previous && !Object.hasOwn(cache.endpoints, key)) continue;
     endpoints ??= copyRecord(cache.endpoints);
     metas ??= copyRecord(cache.meta);
-    delete endpoints[key];
-    metas[key] = {
+    deleteEntry(endpoints, key);
+    putEntry(metas, key, {
       fetchedAt: previous?.fetchedAt ?? 0,
       date: previous?.date ?? 0,
       expiresAt: 0,
       invalidated: true,
-    };
+    });
   }
   return endpoints && metas ? { ...cache, endpoints, meta: metas } : cache;
 }
@@ -132,7 +132,7 @@ export function writeExpired(cache: CacheState, testKey: (key: string) => boolea
   for (const key of Object.keys(cache.meta)) {
     if (!testKey(key)) continue;
     metas ??= copyRecord(cache.meta);
-    metas[key] = { ...getOwn(cache.meta, key), expiresAt: 1 };
+    putEntry(metas, key, { ...getOwn(cache.meta, key), expiresAt: 1 });
   }
   return metas ? { ...cache, meta: metas } : cache;
 }
@@ -148,8 +148,8 @@ export function writeEvicted(
     const nextEndpoints = copyRecord(endpoints);
     const nextMeta = copyRecord(meta);
     for (const key of keys) {
-      delete nextEndpoints[key];
-      delete nextMeta[key];
+      deleteEntry(nextEndpoints, key);
+      deleteEntry(nextMeta, key);
     }
     endpoints = nextEndpoints;
     meta = nextMeta;
@@ -168,20 +168,22 @@ export function writeEvicted(
       const table = copyRecord<unknown>(getOwn(nextEntities, key));
       const tableMeta = copyRecord<WriteMeta>(getOwn(nextEntitiesMeta, key));
       for (const pk of pks) {
-        delete table[pk];
-        delete tableMeta[pk];
+        deleteEntry(table, pk);
+        deleteEntry(tableMeta, pk);
       }
-      nextEntities[key] = table;
-      nextEntitiesMeta[key] = tableMeta;
+      putEntry(nextEntities, key, table);
+      putEntry(nextEntitiesMeta, key, tableMeta);
       const entityIndexes = getOwn(nextIndexes, key);
       if (!entityIndexes) continue;
       const cleaned: Record<string, Record<string, string>> = Object.create(null);
       for (const [indexName, lookups] of Object.entries<Record<string, string>>(entityIndexes)) {
-        cleaned[indexName] = Object.fromEntries(
-          Object.entries(lookups).filter(([, pk]) => !pks.has(pk)),
-        );
+        // Prototype-free like every table: a `__proto__` lookup value stays data.
+        const kept = copyRecord(lookups);
+        for (const value of Object.keys(lookups))
+          if (pks.has(lookups[value])) deleteEntry(kept, value);
+        cleaned[indexName] = kept;
       }
-      nextIndexes[key] = cleaned;
+      putEntry(nextIndexes, key, cleaned);
     }
     entities = nextEntities;
     entitiesMeta = nextEntitiesMeta;
