@@ -1,4 +1,10 @@
-import type { Controller, Dispatch, GcOptions, Manager } from '../store';
+import {
+  type Controller,
+  type Dispatch,
+  type GcOptions,
+  type Manager,
+  StoreDisposedError,
+} from '../store';
 
 export const DEFAULT_GC_INTERVAL = 60_000;
 
@@ -25,7 +31,13 @@ export class GCManager implements Manager {
   init(controller: Controller): void {
     this.controller = controller;
     clearInterval(this.timer);
-    this.timer = setInterval(() => void this.sweep(), this.intervalMs);
+    this.timer = setInterval(() => {
+      // A controller disposed without its managers' cleanup() has nothing left to collect;
+      // any other failure is a bug and stays an unhandled rejection.
+      this.sweep().catch((error: unknown) => {
+        if (!(error instanceof StoreDisposedError)) throw error;
+      });
+    }, this.intervalMs);
   }
 
   cleanup(): void {

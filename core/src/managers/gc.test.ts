@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Entity } from '../schema';
+import { Controller, StoreDisposedError } from '../store';
 import { createStore } from './createStore';
 import { localEndpoint } from './endpoints.test-helpers';
 import { GCManager } from './GCManager';
@@ -111,5 +112,21 @@ describe('garbage collection (on by default)', () => {
     expect(state.entities.Post).toEqual({});
     expect(state.entitiesMeta.Post).toEqual({});
     dispose();
+  });
+});
+
+describe('garbage collection of a disposed controller', () => {
+  it('a sweep timer left running after the controller was disposed fails silently', async () => {
+    const gc = new GCManager({ intervalMs: 1_000 });
+    const controller = new Controller({ managers: [gc] });
+    gc.init(controller);
+    await controller.setResponse(getPost, { id: '1' }, { id: '1', body: 'expires' });
+    vi.setSystemTime(Date.now() + 61_000);
+    // Disposed without the managers' cleanup(): the timer still fires, the sweep is refused.
+    controller.dispose();
+    await expect(gc.sweep()).rejects.toBeInstanceOf(StoreDisposedError);
+    // An unhandled rejection from the timer would fail this test file.
+    await vi.advanceTimersByTimeAsync(120_000);
+    gc.cleanup();
   });
 });

@@ -10,7 +10,7 @@ import { createReducer, type Reducer } from './reducer';
 import { type LiveReferences, SelectionHub } from './SelectionHub';
 import { Snapshot } from './Snapshot';
 import type { ResponseMeta, Selection, SnapshotInterface } from './SnapshotInterface';
-import { initialState, isState, type State, withoutInFlight } from './State';
+import { initialState, isState, type State } from './State';
 import type { DenormalizeNullable, Schema } from './schemaTypes';
 
 export const DEFAULT_DATA_EXPIRY_LENGTH = 60_000;
@@ -399,11 +399,7 @@ export class Controller extends Observable<State> {
   private reduce(action: Action): void {
     if (this.disposed) return;
     const previous = this.current;
-    // A cancelled fetch only gives back its in-flight mark; nothing for the reducer to write.
-    const next =
-      action.type === 'fetchCancelled'
-        ? withoutInFlight(previous, action.key, action.fetchedAt)
-        : this.reducer(previous, action);
+    const next = this.reducer(previous, action);
     if (next === previous) return;
     this.current = next;
     this.notify();

@@ -86,16 +86,3 @@ export function isState(value: unknown): value is State {
     'lastReset' in value
   );
 }
-
-/**
- * The state without the in-flight mark of the fetch of `key` started at `fetchedAt` (the same
- * state when a newer fetch of the key holds the mark): what a cancelled fetch leaves behind.
- */
-export function withoutInFlight(state: State, key: string, fetchedAt: number): State {
-  if (!Object.hasOwn(state.fetching, key) || state.fetching[key] !== fetchedAt) return state;
-  const fetching: { [key: string]: number } = Object.create(null);
-  for (const other of Object.keys(state.fetching)) {
-    if (other !== key) fetching[other] = state.fetching[other];
-  }
-  return { ...state, fetching };
-}

@@ -119,4 +119,37 @@ describe('reducer (through a manager-less controller)', () => {
     expect(snap.fetchedAt).toBe(10);
     expect(snap.abort).toBeInstanceOf(Error);
   });
+
+  it('a cancelled fetch gives back its in-flight mark and optimistic update, writing nothing', async () => {
+    const controller = bareController();
+    await controller.dispatch(setResponse('1', 'saved', 1_000));
+    const before = controller.getState();
+    const rename: EndpointInterface = Object.assign(async () => ({ id: '1', text: 'renamed' }), {
+      key: () => 'PATCH /notes/1',
+      schema: Note,
+      sideEffect: true as const,
+      getOptimisticResponse: () => ({ id: '1', text: 'renamed' }),
+    });
+    const fetch = {
+      type: 'fetch',
+      key: 'PATCH /notes/1',
+      endpoint: rename,
+      args: [],
+      fetchedAt: 2_000,
+      resolve: () => {},
+      reject: () => {},
+    } as const;
+    await controller.dispatch(fetch);
+    expect(controller.getResponse(getNote, { id: '1' }).data).toMatchObject({ text: 'renamed' });
+    // Another fetch's cancellation for the same key changes nothing.
+    await controller.dispatch({ type: 'fetchCancelled', key: 'PATCH /notes/1', fetchedAt: 1_999 });
+    expect(controller.getState().optimistic).toHaveLength(1);
+    await controller.dispatch({ type: 'fetchCancelled', key: 'PATCH /notes/1', fetchedAt: 2_000 });
+    const after = controller.getState();
+    expect(after.optimistic).toHaveLength(0);
+    expect(after.fetching).toEqual({});
+    expect(after.entities).toBe(before.entities);
+    expect(after.endpoints).toBe(before.endpoints);
+    expect(controller.getResponse(getNote, { id: '1' }).data).toMatchObject({ text: 'saved' });
+  });
 });

@@ -96,6 +96,22 @@ export function createReducer(context: ReducerContext): Reducer {
     return { ...visible, optimistic, committed, fetching, lastReset };
   }
 
+  /** The in-flight marks and optimistic queue once the fetch (key, fetchedAt) has ended. */
+  function settle(state: State, key: string, fetchedAt: number) {
+    let fetching = state.fetching;
+    if (getOwn(fetching, key) === fetchedAt) {
+      const remaining = copyRecord(fetching);
+      deleteEntry(remaining, key);
+      fetching = remaining;
+    }
+    const optimistic = state.optimistic.some(
+      (entry) => entry.key === key && entry.fetchedAt === fetchedAt,
+    )
+      ? state.optimistic.filter((entry) => entry.key !== key || entry.fetchedAt !== fetchedAt)
+      : state.optimistic;
+    return { fetching, optimistic };
+  }
+
   function base(state: State): CacheState {
     return state.committed ?? cacheOf(state);
   }
@@ -126,23 +142,18 @@ export function createReducer(context: ReducerContext): Reducer {
         const { key, meta } = action;
         // Started before the last reset: its store no longer exists.
         if (meta.fetchedAt < state.lastReset) return state;
-        let fetching = state.fetching;
-        if (getOwn(fetching, key) === meta.fetchedAt) {
-          const remaining = copyRecord(fetching);
-          deleteEntry(remaining, key);
-          fetching = remaining;
-        }
-        const optimistic = state.optimistic.some(
-          (entry) => entry.key === key && entry.fetchedAt === meta.fetchedAt,
-        )
-          ? state.optimistic.filter(
-              (entry) => entry.key !== key || entry.fetchedAt !== meta.fetchedAt,
-            )
-          : state.optimistic;
+        const { fetching, optimistic } = settle(state, key, meta.fetchedAt);
         const committed = action.error
           ? writeError(base(state), action, action.response)
           : writeResponse(base(state), action);
         return commit(state, committed, optimistic, fetching);
+      }
+      case 'fetchCancelled': {
+        // A cancelled fetch writes nothing: it gives back its in-flight mark and its optimistic
+        // entry (if any), so the store is as if it had never started.
+        const { fetching, optimistic } = settle(state, action.key, action.fetchedAt);
+        if (fetching === state.fetching && optimistic === state.optimistic) return state;
+        return commit(state, base(state), optimistic, fetching);
       }
       case 'set': {
         const committed = base(state);
