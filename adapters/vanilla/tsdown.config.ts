@@ -1,10 +1,2 @@
-import { defineConfig } from 'tsdown';
-
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: 'esm',
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  platform: 'neutral',
-});
+// Every package builds the same way (src/index.ts → dist, ESM with types): one config serves all.
+export { default } from '../../core/tsdown.config';
