@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { Entity as DcEntity, schema as dcSchema } from '@data-client/endpoint';
 import { denormalize as dcDenormalize, normalize as dcNormalize } from '@data-client/normalizr';
 import { describe, expect, it } from 'vitest';
+import { dcPayloadSchema } from '../../../bench/anchors';
+import { loadPayload } from '../../../bench/data';
+import { payloadSchema } from '../../../bench/tessera';
 import { Entity, Union, Values } from '../schema/index';
 import { denormalize } from './denormalize';
 import { MemoCache } from './MemoCache';
@@ -10,67 +12,18 @@ import { normalize } from './normalize';
 // The same payload through @data-client/normalizr 0.10 and through ours: where the shapes
 // agree, results, tables, meta and denormalized data must be identical.
 
-const payload = JSON.parse(
-  readFileSync(new URL('../../../../shared/bench-data/data.json', import.meta.url), 'utf8'),
-);
+// The benchmark's own entity classes for both libraries: one definition serves bench and test.
+const payload = loadPayload();
 const META = { fetchedAt: 1000, date: 1000, expiresAt: 5000 };
-
-class BuildType extends Entity {
-  id = '';
-  internalId = '';
-  name = '';
-  type = '';
-  paused = false;
-  projectId = '';
-  pk() {
-    return this.id;
-  }
-}
-class Project extends Entity {
-  id = '';
-  internalId = '';
-  name = '';
-  parentProjectId = '';
-  archived = false;
-  buildTypes: { buildType: BuildType[] } = { buildType: [] };
-  pk() {
-    return this.id;
-  }
-  static override schema = { buildTypes: { buildType: [BuildType] } };
-}
-
-class DcBuildType extends DcEntity {
-  id = '';
-  internalId = '';
-  name = '';
-  type = '';
-  paused = false;
-  projectId = '';
-  pk() {
-    return this.id;
-  }
-  static override key = 'BuildType';
-}
-class DcProject extends DcEntity {
-  id = '';
-  internalId = '';
-  name = '';
-  parentProjectId = '';
-  archived = false;
-  buildTypes: { buildType: DcBuildType[] } = { buildType: [] };
-  pk() {
-    return this.id;
-  }
-  static override key = 'Project';
-  static override schema = { buildTypes: { buildType: [DcBuildType] } };
-}
+const ourSchema = payloadSchema;
+const theirSchema = dcPayloadSchema;
 
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value));
 
 describe('compatibility with @data-client/normalizr 0.10', () => {
   it('normalizes the benchmark payload to the same result, tables and meta', () => {
-    const ours = normalize({ project: [Project] }, payload, [], {}, META);
-    const theirs = dcNormalize(payload, { project: [DcProject] }, [], {}, {}, {}, META);
+    const ours = normalize(ourSchema, payload, [], {}, META);
+    const theirs = dcNormalize(payload, theirSchema, [], {}, {}, {}, META);
     expect(plain(ours.result)).toEqual(plain(theirs.result));
     expect(plain(ours.entities)).toEqual(plain(theirs.entities));
     // 0.10 names it entityMeta; 0.18 (whose API we keep) entitiesMeta
@@ -83,26 +36,26 @@ describe('compatibility with @data-client/normalizr 0.10', () => {
   });
 
   it('denormalizes to the same data', () => {
-    const ours = normalize({ project: [Project] }, payload);
-    const theirs = dcNormalize(payload, { project: [DcProject] });
-    const a = denormalize({ project: [Project] }, ours.result, ours.entities);
-    const b = dcDenormalize(theirs.result, { project: [DcProject] }, theirs.entities);
+    const ours = normalize(ourSchema, payload);
+    const theirs = dcNormalize(payload, theirSchema);
+    const a = denormalize(ourSchema, ours.result, ours.entities);
+    const b = dcDenormalize(theirs.result, theirSchema, theirs.entities);
     expect(plain(a)).toEqual(plain(b));
-    expect(
-      plain(new MemoCache().denormalize({ project: [Project] }, ours.result, ours.entities).data),
-    ).toEqual(plain(b));
+    expect(plain(new MemoCache().denormalize(ourSchema, ours.result, ours.entities).data)).toEqual(
+      plain(b),
+    );
   });
 
   it('merges into existing state the same way', () => {
-    const first = normalize({ project: [Project] }, payload, [], {}, META);
-    const theirsFirst = dcNormalize(payload, { project: [DcProject] }, [], {}, {}, {}, META);
+    const first = normalize(ourSchema, payload, [], {}, META);
+    const theirsFirst = dcNormalize(payload, theirSchema, [], {}, {}, {}, META);
     // a complete entity (0.10 replaces where we merge field-wise, so partial updates differ)
     const update = { project: [{ ...payload.project[2], name: 'renamed' }] };
     const later = { ...META, fetchedAt: 2000 };
-    const ours = normalize({ project: [Project] }, update, [], first, later);
+    const ours = normalize(ourSchema, update, [], first, later);
     const theirs = dcNormalize(
       update,
-      { project: [DcProject] },
+      theirSchema,
       [],
       theirsFirst.entities,
       theirsFirst.indexes,
