@@ -2,6 +2,8 @@
 
 export * from './managers/index';
 export * from './normalize/index';
+export * from './observe/index';
 export * from './rest/index';
 export * from './schema/index';
+export * from './ssr/index';
 export * from './store/index';

@@ -1,6 +1,7 @@
 import {
   Controller,
   GCManager,
+  Listenable,
   type Manager,
   NetworkManager,
   PollingManager,
@@ -12,7 +13,6 @@ import { setupTodoClient } from '../test/setup';
 import { record, type Todo, TodoResource } from '../test/todoApi';
 import { createClient } from './createClient';
 import type { DLEState } from './dle';
-import { Listenable } from './Listenable';
 
 const t = setupTodoClient();
 
@@ -85,7 +85,7 @@ describe('createClient', () => {
     expect(stateCompleted).toBe(true);
     await vi.waitFor(() => expect(t.api.aborted).toEqual(['GET /todos/1']));
     release();
-    expect(values).toEqual([{ data: undefined, loading: true, error: undefined }]);
+    expect(values).toEqual([{ data: undefined, loading: true, error: undefined, previous: false }]);
   });
 });
 
@@ -130,7 +130,7 @@ describe('Listenable accessors in plain JS, RxJS and Svelte', () => {
     stop();
     stop();
     await t.client.controller.fetch(TodoResource.get, { id: 1 }).catch(() => {});
-    expect(values).toEqual([{ data: undefined, loading: true, error: undefined }]);
+    expect(values).toEqual([{ data: undefined, loading: true, error: undefined, previous: false }]);
   });
 
   it('an accessor is an RxJS observable', async () => {

@@ -5,13 +5,13 @@ import {
   createStore,
   type EndpointInterface,
   type FetchResult,
+  type Listenable,
   type ResultOf,
   type Store,
+  suspense,
 } from '@tessera/core';
 import { cache } from './cache';
 import { type DLEState, dle, live } from './dle';
-import type { Listenable } from './Listenable';
-import { suspense } from './suspense';
 
 /** Options of `createClient`: those of `createStore` (initial state, managers, expiry, GC). */
 export type ClientOptions = CreateStoreOptions;

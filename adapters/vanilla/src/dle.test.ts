@@ -14,7 +14,9 @@ const settled = <T extends { loading: boolean }>(recorder: { last(): T | undefin
 describe('dle: fetching', () => {
   it('fetches missing data: a loading snapshot first, then the data', async () => {
     const todo = record(t.client.dle(TodoResource.get, { id: 1 }));
-    expect(todo.values).toEqual([{ data: undefined, loading: true, error: undefined }]);
+    expect(todo.values).toEqual([
+      { data: undefined, loading: true, error: undefined, previous: false },
+    ]);
     await settled(todo);
     expect(todo.values).toHaveLength(2);
     expect(todo.last().data).toMatchObject({ id: 1, title: 'Write tests' });
@@ -36,7 +38,9 @@ describe('dle: fetching', () => {
     t.api.rows.get(1)!.title = 'Renamed on the server';
     t.clock.advance(minute + 1);
     const todo = record(t.client.dle(TodoResource.get, { id: 1 }));
-    expect(todo.values).toEqual([{ data: first, loading: true, error: undefined }]);
+    expect(todo.values).toEqual([
+      { data: first, loading: true, error: undefined, previous: false },
+    ]);
     await settled(todo);
     expect(todo.last().data).toMatchObject({ title: 'Renamed on the server' });
     expect(t.api.requests).toHaveLength(2);
@@ -47,7 +51,12 @@ describe('dle: fetching', () => {
     await t.client.controller.fetch(getTodoInvalidIfStale, { id: 1 });
     t.clock.advance(minute + 1);
     const todo = record(t.client.dle(getTodoInvalidIfStale, { id: 1 }));
-    expect(todo.values[0]).toEqual({ data: undefined, loading: true, error: undefined });
+    expect(todo.values[0]).toEqual({
+      data: undefined,
+      loading: true,
+      error: undefined,
+      previous: false,
+    });
     await settled(todo);
     expect(todo.last().data).toMatchObject({ id: 1 });
     todo.stop();
@@ -85,7 +94,9 @@ describe('dle: fetching', () => {
 
   it('null arguments mean "not now": no request and undefined data', async () => {
     const todo = record(t.client.dle(TodoResource.get, null));
-    expect(todo.values).toEqual([{ data: undefined, loading: false, error: undefined }]);
+    expect(todo.values).toEqual([
+      { data: undefined, loading: false, error: undefined, previous: false },
+    ]);
     await t.client.controller.fetch(TodoResource.get, { id: 2 });
     expect(todo.values).toHaveLength(1);
     expect(t.api.requests).toEqual(['GET /todos/2']);
@@ -130,7 +141,7 @@ describe('dle: errors', () => {
     t.api.failNext(503);
     const todo = record(t.client.dle(getTodoSoft, { id: 1 }));
     await settled(todo);
-    expect(todo.last()).toEqual({ data: first, loading: false, error: undefined });
+    expect(todo.last()).toEqual({ data: first, loading: false, error: undefined, previous: false });
     expect(t.api.requests).toHaveLength(2);
     todo.stop();
   });
@@ -208,7 +219,7 @@ describe('dle: unsubscribing', () => {
 
   it('fetches nothing for a reader that leaves while handling its first value', async () => {
     const first = await firstValueFrom(t.client.dle(TodoResource.get, { id: 1 }));
-    expect(first).toEqual({ data: undefined, loading: true, error: undefined });
+    expect(first).toEqual({ data: undefined, loading: true, error: undefined, previous: false });
     await t.client.controller.fetch(TodoResource.get, { id: 2 });
     expect(t.api.requests).toEqual(['GET /todos/2']);
     // Not even a request that was started and aborted at once.
@@ -267,7 +278,12 @@ describe('dle: unsubscribing', () => {
     await t.client.controller.fetch(TodoResource.getList, {});
     const todo = record(t.client.dle(TodoResource.get, { id: 1 }));
     expect(todo.values).toEqual([
-      { data: expect.objectContaining({ id: 1 }), loading: false, error: undefined },
+      {
+        data: expect.objectContaining({ id: 1 }),
+        loading: false,
+        error: undefined,
+        previous: false,
+      },
     ]);
     expect(t.api.requests).toEqual(['GET /todos']);
     todo.stop();

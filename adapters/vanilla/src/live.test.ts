@@ -42,7 +42,9 @@ describe('live', () => {
     const todo = record(t.client.live(getTodoPolled, null));
     await vi.advanceTimersByTimeAsync(5_000);
     expect(t.api.requests).toEqual([]);
-    expect(todo.values).toEqual([{ data: undefined, loading: false, error: undefined }]);
+    expect(todo.values).toEqual([
+      { data: undefined, loading: false, error: undefined, previous: false },
+    ]);
     todo.stop();
   });
 

@@ -1,4 +1,4 @@
-import { NetworkError } from '@tessera/core';
+import { NetworkError, suspense } from '@tessera/core';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { setupTodoClient } from '../test/setup';
 import {
@@ -8,7 +8,6 @@ import {
   type Todo,
   TodoResource,
 } from '../test/todoApi';
-import { suspense } from './suspense';
 
 const minute = 60_000;
 const t = setupTodoClient();

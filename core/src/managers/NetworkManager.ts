@@ -99,8 +99,8 @@ interface Request {
 
 /**
  * Performs fetches. Concurrent GETs (no side effect) with the same key share one request;
- * mutations never do. A caller's own signal (`endpoint.extend({ signal })` or the endpoint's
- * `signal`) withdraws only that caller: its promise rejects at once with the abort reason, and
+ * mutations never do. A caller's own signal (carried by the fetch action: the endpoint's
+ * `signal`, e.g. from `extend({ signal })`, or a reader's) withdraws only that caller: its promise rejects at once with the abort reason, and
  * the request is aborted once every caller sharing it has left. A cancelled request writes
  * nothing: only its in-flight mark is cleared (`fetchCancelled`). Reset and dispose abort what is
  * in flight. Outcomes are written by the reducer, which drops responses older than the last reset
@@ -149,7 +149,7 @@ export class NetworkManager implements Manager {
 
   private handleFetch(controller: Controller, next: Dispatch, action: FetchAction): Promise<void> {
     const { endpoint, key } = action;
-    const callerSignal = endpoint.signal;
+    const callerSignal = action.signal;
     if (callerSignal?.aborted) {
       // Withdrawn before it asked: nothing is started, joined or recorded.
       action.reject(callerSignal.reason);
@@ -171,7 +171,7 @@ export class NetworkManager implements Manager {
   }
 
   private join(request: Request, action: FetchAction): void {
-    const signal = action.endpoint.signal;
+    const { signal } = action;
     const caller: Caller = {
       resolve: action.resolve,
       reject: action.reject,
@@ -186,7 +186,11 @@ export class NetworkManager implements Manager {
   private leave(request: Request, caller: Caller): void {
     if (!request.callers.delete(caller)) return;
     caller.reject(caller.signal?.reason);
-    if (request.callers.size === 0) request.abort.abort(caller.signal?.reason);
+    if (request.callers.size > 0) return;
+    // Nobody waits any more: a later fetch of the key starts anew instead of joining this one.
+    const { key } = request.action;
+    if (this.shared.get(key) === request) this.shared.delete(key);
+    request.abort.abort(caller.signal?.reason);
   }
 
   /** Settles every caller still waiting, and forgets them. */

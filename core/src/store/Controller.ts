@@ -1,9 +1,11 @@
 import { BehaviorSubject, Observable } from 'rxjs';
 import { MemoCache } from '../normalize';
 import { getOwn } from '../schema/ownProperty';
-import type { Action, FetchAction } from './actions';
+import type { Action } from './actions';
+import { dispatchFetch } from './dispatchFetch';
 import type { ArgsOrNull, EndpointInterface, FetchResult, ResultOf } from './EndpointInterface';
 import { ExpiryStatus } from './ExpiryStatus';
+import { isFetchDue } from './fetchDue';
 import type { Dispatch, Manager } from './Manager';
 import { readError, readQuery, readResult } from './readCache';
 import { createReducer, type Reducer } from './reducer';
@@ -117,9 +119,8 @@ export class Controller extends Observable<State> {
   }
 
   /**
-   * The shared memo cache: denormalized results keep their identity while their inputs do.
-   * Replaced after a garbage collection evicts data, so it never holds evicted tables alive
-   * (live selections then get new, equal objects the next time they change).
+   * The shared memo cache: denormalized results keep their identity while their inputs do. It
+   * holds no state of its own beyond weak references, so evicted tables are freed with it.
    */
   get memo(): MemoCache {
     return this.memoCache;
@@ -171,41 +172,26 @@ export class Controller extends Observable<State> {
     endpoint: E,
     ...args: readonly [...Parameters<E>]
   ): Promise<FetchResult<E>> {
-    return new Promise<FetchResult<E>>((resolve, reject) => {
-      const action: FetchAction = {
-        type: 'fetch',
-        key: endpoint.key(...args),
-        endpoint,
-        args,
-        fetchedAt: this.nextFetchedAt(),
-        resolve: resolve as (value: unknown) => void,
-        reject,
-      };
-      this.dispatch(action).catch(reject);
-    });
+    return dispatchFetch(this, endpoint, args, endpoint.signal) as Promise<FetchResult<E>>;
   }
 
   /**
-   * Fetches only when the cached result is missing, invalid or stale; otherwise resolves to the
-   * cached data. `null` as the first argument resolves to undefined without fetching.
+   * Fetches only when a fetch is due (the result is missing, invalid or stale; a cached error
+   * waits for its expiry), joining a request in flight; otherwise resolves to the cached data.
+   * `null` as the first argument resolves to undefined without fetching.
    */
   fetchIfStale<E extends EndpointInterface>(
     endpoint: E,
     ...args: ArgsOrNull<E>
   ): Promise<FetchResult<E> | undefined> {
     if (args[0] === null) return Promise.resolve(undefined);
-    const { data, expiryStatus, expiresAt } = this.getResponseMeta<EndpointInterface>(
-      endpoint,
-      ...args,
-    );
-    if (expiryStatus !== ExpiryStatus.Invalid && expiresAt >= this.now()) {
-      return Promise.resolve(data as FetchResult<E> | undefined);
+    const selection = this.getSelection<EndpointInterface>(endpoint, ...args);
+    if (!isFetchDue({ ...selection, loading: false }, this.now())) {
+      return Promise.resolve(selection.data as FetchResult<E> | undefined);
     }
-    const fetched: Promise<unknown> = this.fetch<EndpointInterface>(
-      endpoint,
-      ...(args as readonly unknown[]),
-    );
-    return fetched as Promise<FetchResult<E> | undefined>;
+    return dispatchFetch(this, endpoint, args, endpoint.signal) as Promise<
+      FetchResult<E> | undefined
+    >;
   }
 
   /**
@@ -330,6 +316,21 @@ export class Controller extends Observable<State> {
   /** A read-only view of a state (what `getOptimisticResponse` receives). */
   snapshot(state: State, fetchedAt: number = this.now()): SnapshotInterface {
     return new Snapshot(this, state, fetchedAt);
+  }
+
+  /**
+   * One endpoint's cached result as `select` would emit it now (data, error to show, freshness,
+   * in-flight mark), read synchronously without subscribing.
+   */
+  getSelection<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: ArgsOrNull<E>
+  ): Selection<ResultOf<E>> {
+    if (args[0] === null) return NOT_NOW as Selection<ResultOf<E>>;
+    const key = endpoint.key(...args);
+    return this.readSelection(endpoint, key, args, this.current).selection as Selection<
+      ResultOf<E>
+    >;
   }
 
   /**

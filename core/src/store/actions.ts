@@ -9,6 +9,11 @@ export interface FetchAction {
   readonly endpoint: EndpointInterface;
   readonly args: readonly unknown[];
   readonly fetchedAt: number;
+  /**
+   * The caller's own interest: aborting it withdraws this caller only (its promise rejects);
+   * the network manager aborts a shared request once every caller has withdrawn.
+   */
+  readonly signal?: AbortSignal;
   /** Settles the promise `controller.fetch` returned. */
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;

@@ -27,6 +27,7 @@ export type {
   ResultOf,
 } from './EndpointInterface';
 export { ExpiryStatus } from './ExpiryStatus';
+export { type FetchDueInput, isFetchDue } from './fetchDue';
 export type { Dispatch, Manager } from './Manager';
 export type { LiveReferences } from './SelectionHub';
 export { OptimisticAbort, Snapshot } from './Snapshot';
@@ -41,3 +42,4 @@ export {
   type WriteMeta,
 } from './State';
 export type { CreateStoreOptions, GcOptions, Store } from './Store';
+export type { Denormalize, DenormalizeNullable, Schema } from './schemaTypes';

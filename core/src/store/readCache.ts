@@ -39,6 +39,8 @@ export function readResult(
     isEntityClass(endpoint.schema)
   ) {
     const found = readEntity(memo, endpoint, args, cache, now);
+    // A failed fetch of this key is retried when its error expires, not when the entity does.
+    if (found && meta?.error !== undefined) return { ...found, expiresAt: meta.expiresAt };
     if (found) return found;
   }
   let data: unknown;

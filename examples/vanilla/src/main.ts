@@ -19,7 +19,12 @@ const empty = byId<HTMLParagraphElement>('empty');
 const summary = byId<HTMLElement>('summary');
 
 let users = new Map<number, User>();
-let todosState: DLEState<Todo[] | undefined> = { data: undefined, loading: true, error: undefined };
+let todosState: DLEState<Todo[] | undefined> = {
+  data: undefined,
+  loading: true,
+  error: undefined,
+  previous: false,
+};
 /** The last failed mutation, shown until dismissed or until the next one succeeds. */
 let mutationError: string | undefined;
 

@@ -1,19 +1,12 @@
-import {
-  type ArgsOrNull,
-  type Controller,
-  type EndpointInterface,
-  type FetchResult,
-  getOwn,
-} from '@tessera/core';
-import { isFetchDue } from './fetchDue';
-import { fetchTrackerOf } from './fetchTracker';
+import type { ArgsOrNull, Controller, EndpointInterface, FetchResult } from '../store';
+import { isFetchDue } from '../store';
 
 /**
  * The data of an endpoint for these arguments, as a promise (what a suspense boundary awaits).
  * - Fresh, usable cached data resolves at once (a fresh cached hard error rejects at once).
- * - Missing, stale, expired or invalid data is fetched (sharing a fetch already in flight), and
- *   the promise settles with the fetched data.
- * - When that fetch fails, stale data under a soft error policy resolves; otherwise the promise
+ * - Missing, stale, expired or invalid data is fetched (joining a request in flight), and the
+ *   promise settles with the data as the store holds it.
+ * - When that fetch fails, usable data under a soft error policy resolves; otherwise the promise
  *   rejects with the error (a `NetworkError` for HTTP failures).
  * - `null` arguments ("not now") resolve to undefined without fetching.
  */
@@ -39,30 +32,20 @@ export async function suspense<E extends EndpointInterface>(
 ): Promise<FetchResult<E> | undefined> {
   if (args[0] === null) return undefined;
   const fetchArgs = args as readonly [...Parameters<E>];
-  const key = endpoint.key(...fetchArgs);
-  const cached = controller.getResponseMeta(endpoint, ...fetchArgs);
-  const meta = getOwn(controller.getState().meta, key);
-  const tracker = fetchTrackerOf(controller);
-  const inFlight = tracker.inFlight(key) !== undefined;
-  if (!inFlight && !isFetchDue({ ...cached, loading: false }, meta, controller.now())) {
-    const error = controller.getError(endpoint, ...fetchArgs);
-    if (error !== undefined) throw error;
+  const cached = controller.getSelection(endpoint, ...fetchArgs);
+  // Fresh data does not wait for a refresh in flight (a poll, say).
+  if (!isFetchDue({ ...cached, loading: false }, controller.now())) {
+    if (cached.error !== undefined) throw cached.error;
     return cached.data as FetchResult<E>;
   }
-  // Counted as a reader of an accessor fetch in flight, so its other readers cannot abort it.
-  const interest = tracker.want(endpoint, fetchArgs, key, false);
   try {
     // Awaited as unknown: awaiting the generic result type is too deep for the checker.
     const fetched: Promise<unknown> = controller.fetch(endpoint, ...fetchArgs);
     return (await fetched) as FetchResult<E>;
   } catch (error) {
-    const after = controller.getResponseMeta(endpoint, ...fetchArgs);
     // The store hides an error under a soft policy while usable data exists (SPEC §7).
-    if (after.data !== undefined && controller.getError(endpoint, ...fetchArgs) === undefined) {
-      return after.data as FetchResult<E>;
-    }
+    const after = controller.getSelection(endpoint, ...fetchArgs);
+    if (after.data !== undefined && after.error === undefined) return after.data as FetchResult<E>;
     throw error;
-  } finally {
-    interest.release();
   }
 }

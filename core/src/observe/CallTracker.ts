@@ -1,0 +1,63 @@
+import { type ErrorLike, toErrorLike } from './errors';
+import { SharedListenable } from './SharedListenable';
+
+/** Whether a wrapped call is running, and how the latest one failed. */
+export interface CallState {
+  readonly loading: boolean;
+  readonly error: ErrorLike | undefined;
+}
+
+const IDLE: CallState = Object.freeze({ loading: false, error: undefined });
+
+/**
+ * Wraps an async call (a mutation, say) with loading and error state. `loading` holds while any
+ * call is in flight (concurrent calls are counted); `error` is the failure of the latest call,
+ * cleared when a new call starts. A call that failed before a newer one started only rejects its
+ * own promise. `run` returns the call's own promise, so each caller gets its own outcome.
+ */
+export class CallTracker<
+  F extends (...args: never[]) => Promise<unknown>,
+> extends SharedListenable<CallState> {
+  private state: CallState = IDLE;
+  private inFlight = 0;
+  private latest = 0;
+
+  constructor(private readonly call: F) {
+    super();
+  }
+
+  getSnapshot(): CallState {
+    return this.state;
+  }
+
+  run(...args: Parameters<F>): ReturnType<F> {
+    const id = ++this.latest;
+    this.inFlight += 1;
+    this.set(true, undefined);
+    let promise: Promise<unknown>;
+    try {
+      promise = this.call(...args);
+    } catch (error) {
+      promise = Promise.reject(error);
+    }
+    const settle = (error: ErrorLike | undefined) => {
+      this.inFlight -= 1;
+      this.set(this.inFlight > 0, id === this.latest ? error : this.state.error);
+    };
+    promise.then(
+      () => settle(undefined),
+      (error: unknown) => settle(toErrorLike(error)),
+    );
+    return promise as ReturnType<F>;
+  }
+
+  protected connect(): void {}
+
+  protected disconnect(): void {}
+
+  private set(loading: boolean, error: ErrorLike | undefined): void {
+    if (loading === this.state.loading && error === this.state.error) return;
+    this.state = Object.freeze({ loading, error });
+    this.emit(this.state);
+  }
+}

@@ -1,0 +1,66 @@
+import type { Subscription } from 'rxjs';
+import type { Controller, DenormalizeNullable, Schema } from '../store';
+import { SharedListenable } from './SharedListenable';
+
+/** Arguments of a schema query, or `[null]` meaning "not now". */
+export type QueryArgs = readonly unknown[] | readonly [null];
+
+/**
+ * A schema query (an Entity by primary key, `All`, `Query`...) as it changes:
+ * `controller.get(schema, ...args)` now and after every change of what it reads, by identity.
+ * Never fetches. `[null]` reads undefined.
+ */
+export class QueryObserver<S extends Schema> extends SharedListenable<
+  DenormalizeNullable<S> | undefined
+> {
+  private args: QueryArgs;
+  private value: DenormalizeNullable<S> | undefined;
+  private states: Subscription | undefined;
+
+  constructor(
+    private readonly controller: Controller,
+    private readonly schema: S,
+    args: QueryArgs = [],
+  ) {
+    super();
+    this.args = args;
+  }
+
+  getSnapshot(): DenormalizeNullable<S> | undefined {
+    if (!this.isConnected) this.value = this.read();
+    return this.value;
+  }
+
+  /** New arguments; readers get the new value if it differs. */
+  setArgs(args: QueryArgs): void {
+    this.args = args;
+    if (this.isConnected) this.refresh();
+  }
+
+  protected connect(): void {
+    this.value = this.read();
+    this.states = this.controller.state$.subscribe({
+      next: () => this.refresh(),
+      complete: () => this.complete(),
+    });
+  }
+
+  protected disconnect(): void {
+    this.states?.unsubscribe();
+    this.states = undefined;
+  }
+
+  private refresh(): void {
+    const value = this.read();
+    if (value === this.value) return;
+    this.value = value;
+    this.emit(value);
+  }
+
+  private read(): DenormalizeNullable<S> | undefined {
+    if (this.args[0] === null) return undefined;
+    // Read through the plain schema type: the generic result type is too deep to instantiate here.
+    const value: unknown = this.controller.get(this.schema as Schema, ...this.args);
+    return value as DenormalizeNullable<S> | undefined;
+  }
+}

@@ -1,0 +1,12 @@
+export { type CallState, CallTracker } from './CallTracker';
+export {
+  EndpointObserver,
+  type EndpointSnapshot,
+  type ObserveMode,
+  type ObserverOptions,
+} from './EndpointObserver';
+export { type ErrorLike, isAbortError, toErrorLike } from './errors';
+export { Listenable, type Unsubscribe } from './Listenable';
+export { type QueryArgs, QueryObserver } from './QueryObserver';
+export { SharedListenable } from './SharedListenable';
+export { suspense } from './suspense';

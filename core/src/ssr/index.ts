@@ -1,0 +1,2 @@
+export { type DehydratedState, dehydrate, hydrate } from './dehydrate';
+export { serializeState } from './serializeState';
