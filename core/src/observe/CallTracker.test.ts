@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { deferred } from '../managers/endpoints.test-helpers';
+import { type CallState, CallTracker } from './CallTracker';
+
+describe('CallTracker', () => {
+  it('is loading while any call runs; each caller gets its own outcome', async () => {
+    const calls = [deferred<string>(), deferred<string>()];
+    let n = 0;
+    const tracker = new CallTracker((_label: string) => calls[n++].promise);
+    const states: CallState[] = [];
+    const stop = tracker.listen((state) => states.push(state));
+    const first = tracker.run('a');
+    const second = tracker.run('b');
+    expect(tracker.getSnapshot()).toEqual({ loading: true, error: undefined });
+    calls[0].resolve('first');
+    await expect(first).resolves.toBe('first');
+    expect(tracker.getSnapshot().loading).toBe(true);
+    calls[1].resolve('second');
+    await expect(second).resolves.toBe('second');
+    expect(tracker.getSnapshot()).toEqual({ loading: false, error: undefined });
+    expect(states.map((s) => s.loading)).toEqual([false, true, false]);
+    stop();
+  });
+
+  it("shows the latest call's failure; an older failure only rejects its own promise", async () => {
+    const calls = [deferred(), deferred()];
+    let n = 0;
+    const tracker = new CallTracker(() => calls[n++].promise);
+    const older = tracker.run();
+    const newer = tracker.run();
+    calls[0].reject(new Error('older failed'));
+    await expect(older).rejects.toThrow('older failed');
+    expect(tracker.getSnapshot().error).toBeUndefined();
+    calls[1].reject('plain string');
+    await expect(newer).rejects.toBe('plain string');
+    const { error } = tracker.getSnapshot();
+    expect(error).toBeInstanceOf(Error);
+    expect(error?.message).toBe('plain string');
+    tracker.run().catch(() => {});
+    expect(tracker.getSnapshot()).toEqual({ loading: true, error: undefined });
+  });
+
+  it('a call that throws synchronously is a failed call, not a thrown run()', async () => {
+    const tracker = new CallTracker((): Promise<void> => {
+      throw new Error('sync');
+    });
+    await expect(tracker.run()).rejects.toThrow('sync');
+    expect(tracker.getSnapshot()).toMatchObject({ loading: false, error: { message: 'sync' } });
+  });
+});

@@ -1,0 +1,398 @@
+import { HttpResponse, http } from 'msw';
+import { firstValueFrom, take } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStore } from '../managers/createStore';
+import {
+  API,
+  deferred,
+  localEndpoint,
+  testEndpoint,
+  useMswServer,
+} from '../managers/endpoints.test-helpers';
+import { Entity } from '../schema';
+import type { Store } from '../store';
+import { EndpointObserver, type EndpointSnapshot } from './EndpointObserver';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  pk() {
+    return this.id;
+  }
+}
+
+const getTodo = testEndpoint({
+  path: ({ id }: { id: number }) => `/todos/${id}`,
+  schema: Todo,
+  dataExpiryLength: 60_000,
+});
+const server = useMswServer();
+
+/** Counts requests per path; each answers `{ id, title: '<title> #<n>' }` or the status given. */
+function serveTodos(options: { status?: number; gate?: Promise<void> } = {}) {
+  const requests: string[] = [];
+  const aborted: string[] = [];
+  server.use(
+    http.get(`${API}/todos/:id`, async ({ params, request }) => {
+      const path = `/todos/${params.id}`;
+      requests.push(path);
+      request.signal.addEventListener('abort', () => aborted.push(path));
+      if (options.gate) await options.gate;
+      if (options.status) return new HttpResponse(null, { status: options.status });
+      const n = requests.filter((r) => r === path).length;
+      return HttpResponse.json({ id: Number(params.id), title: `todo ${params.id} #${n}` });
+    }),
+  );
+  return { requests, aborted };
+}
+
+let now = 1_700_000_000_000;
+let store: Store;
+beforeEach(() => {
+  now = 1_700_000_000_000;
+  store = createStore({ gc: false, now: () => now });
+});
+afterEach(() => store.dispose());
+
+/** Subscribes and records every snapshot. */
+function record<T>(observer: EndpointObserver<never> | { listen(fn: (v: T) => void): () => void }) {
+  const values: T[] = [];
+  const stop = (observer as { listen(fn: (v: T) => void): () => void }).listen((v) =>
+    values.push(v),
+  );
+  return { values, stop, last: () => values[values.length - 1] };
+}
+
+function observe(args: [{ id: number }] | [null], options = {}) {
+  const observer = new EndpointObserver(store.controller, getTodo, args, options);
+  return { observer, ...record<EndpointSnapshot<Todo | undefined>>(observer as never) };
+}
+
+const settled = (r: { last(): EndpointSnapshot<unknown> }) =>
+  vi.waitFor(() => expect(r.last().loading).toBe(false));
+
+describe('EndpointObserver: when it fetches', () => {
+  it('missing data: the first snapshot is already loading, then the data; one request', async () => {
+    const api = serveTodos();
+    const r = observe([{ id: 1 }]);
+    expect(r.values[0]).toEqual({
+      data: undefined,
+      loading: true,
+      error: undefined,
+      previous: false,
+    });
+    await settled(r);
+    expect(r.last().data).toMatchObject({ id: 1, title: 'todo 1 #1' });
+    expect(api.requests).toEqual(['/todos/1']);
+    r.stop();
+  });
+
+  it('fresh data: shown at once, no request', async () => {
+    const api = serveTodos();
+    await store.controller.fetch(getTodo, { id: 1 });
+    const r = observe([{ id: 1 }]);
+    expect(r.values).toHaveLength(1);
+    expect(r.values[0]).toMatchObject({ loading: false, data: { title: 'todo 1 #1' } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.requests).toEqual(['/todos/1']);
+    r.stop();
+  });
+
+  it('stale data: shown while it refetches', async () => {
+    serveTodos();
+    await store.controller.fetch(getTodo, { id: 1 });
+    now += 60_001;
+    const r = observe([{ id: 1 }]);
+    expect(r.values[0]).toMatchObject({ loading: true, data: { title: 'todo 1 #1' } });
+    await settled(r);
+    expect(r.last().data).toMatchObject({ title: 'todo 1 #2' });
+    r.stop();
+  });
+
+  it('invalidated while subscribed: refetches', async () => {
+    const api = serveTodos();
+    const r = observe([{ id: 1 }]);
+    await settled(r);
+    await store.controller.invalidate(getTodo, { id: 1 });
+    await vi.waitFor(() => expect(r.last().data).toMatchObject({ title: 'todo 1 #2' }));
+    expect(api.requests).toHaveLength(2);
+    r.stop();
+  });
+
+  it('expired invalidIfStale data is not shown', async () => {
+    serveTodos();
+    const strict = getTodo.extend({ invalidIfStale: true });
+    await store.controller.fetch(strict, { id: 1 });
+    now += 60_001;
+    const observer = new EndpointObserver(store.controller, strict, [{ id: 1 }]);
+    expect(observer.getSnapshot()).toMatchObject({ data: undefined, loading: true });
+    const r = record<EndpointSnapshot<Todo | undefined>>(observer as never);
+    await settled(r);
+    expect(r.last().data).toMatchObject({ title: 'todo 1 #2' });
+    r.stop();
+  });
+
+  it('a hard error is shown and not retried until it expires', async () => {
+    const api = serveTodos({ status: 404 });
+    const r = observe([{ id: 1 }]);
+    await settled(r);
+    expect(r.last().error).toMatchObject({ status: 404 });
+    r.stop();
+    const again = observe([{ id: 1 }]);
+    expect(again.values[0]).toMatchObject({ loading: false, error: { status: 404 } });
+    expect(api.requests).toHaveLength(1);
+    again.stop();
+    now += 1_001;
+    const later = observe([{ id: 1 }]);
+    expect(later.values[0].loading).toBe(true);
+    await settled(later);
+    expect(api.requests).toHaveLength(2);
+    later.stop();
+  });
+
+  it('a soft error keeps the data and hides the error', async () => {
+    serveTodos();
+    const soft = getTodo.extend({ errorPolicy: () => 'soft' });
+    await store.controller.fetch(soft, { id: 1 });
+    server.use(http.get(`${API}/todos/:id`, () => new HttpResponse(null, { status: 503 })));
+    now += 60_001;
+    const observer = new EndpointObserver(store.controller, soft, [{ id: 1 }]);
+    const r = record<EndpointSnapshot<Todo | undefined>>(observer as never);
+    await settled(r);
+    expect(r.last()).toMatchObject({ data: { title: 'todo 1 #1' }, error: undefined });
+    r.stop();
+  });
+
+  it('null arguments: nothing fetched, undefined data, not loading', async () => {
+    const api = serveTodos();
+    const r = observe([null]);
+    expect(r.values).toEqual([
+      { data: undefined, loading: false, error: undefined, previous: false },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.requests).toEqual([]);
+    r.stop();
+  });
+
+  it('cache mode never fetches', async () => {
+    const api = serveTodos();
+    const r = observe([{ id: 1 }], { mode: 'cache' });
+    expect(r.values[0]).toMatchObject({ data: undefined, loading: false });
+    await store.controller.fetch(getTodo, { id: 1 });
+    expect(r.last().data).toMatchObject({ title: 'todo 1 #1' });
+    now += 60_001;
+    await store.controller.invalidate(getTodo, { id: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.requests).toHaveLength(1);
+    r.stop();
+  });
+});
+
+describe('EndpointObserver: arguments that change', () => {
+  it('keeps the previous data, flagged, while new arguments load; back to a cached key at once', async () => {
+    const api = serveTodos();
+    const r = observe([{ id: 1 }]);
+    await settled(r);
+    const first = r.last().data;
+    r.observer.setArgs([{ id: 2 }]);
+    expect(r.last()).toEqual({ data: first, loading: true, error: undefined, previous: true });
+    await settled(r);
+    expect(r.last()).toMatchObject({ data: { id: 2 }, previous: false });
+    r.observer.setArgs([{ id: 1 }]);
+    expect(r.last()).toEqual({ data: first, loading: false, error: undefined, previous: false });
+    expect(api.requests).toEqual(['/todos/1', '/todos/2']);
+    r.stop();
+  });
+
+  it('keepPrevious: false shows nothing while new arguments load', async () => {
+    serveTodos();
+    const r = observe([{ id: 1 }], { keepPrevious: false });
+    await settled(r);
+    r.observer.setArgs([{ id: 2 }]);
+    expect(r.last()).toMatchObject({ data: undefined, loading: true, previous: false });
+    await settled(r);
+    r.stop();
+  });
+
+  it('previous data gives way to an error of the new arguments', async () => {
+    serveTodos();
+    const r = observe([{ id: 1 }]);
+    await settled(r);
+    server.use(http.get(`${API}/todos/2`, () => new HttpResponse(null, { status: 500 })));
+    r.observer.setArgs([{ id: 2 }]);
+    expect(r.last().previous).toBe(true);
+    await settled(r);
+    expect(r.last()).toMatchObject({ data: undefined, previous: false, error: { status: 500 } });
+    r.stop();
+  });
+
+  it('to null: not now; the request for the old arguments is withdrawn', async () => {
+    const gate = deferred();
+    const api = serveTodos({ gate: gate.promise });
+    const r = observe([{ id: 1 }]);
+    await vi.waitFor(() => expect(api.requests).toEqual(['/todos/1']));
+    r.observer.setArgs([null]);
+    expect(r.last()).toEqual({
+      data: undefined,
+      loading: false,
+      error: undefined,
+      previous: false,
+    });
+    await vi.waitFor(() => expect(api.aborted).toEqual(['/todos/1']));
+    gate.resolve();
+    r.stop();
+  });
+
+  it('arguments with the same key change nothing', () => {
+    serveTodos();
+    const r = observe([{ id: 1 }]);
+    const before = r.values.length;
+    r.observer.setArgs([{ id: 1 }]);
+    expect(r.values).toHaveLength(before);
+    r.stop();
+  });
+});
+
+describe('EndpointObserver: subscriptions', () => {
+  it('snapshots are frozen and identity-stable while nothing changes', async () => {
+    serveTodos();
+    const { observer } = new (class {
+      observer = new EndpointObserver(store.controller, getTodo, [{ id: 1 }]);
+    })();
+    const a = observer.getSnapshot();
+    expect(Object.isFrozen(a)).toBe(true);
+    expect(observer.getSnapshot()).toBe(a);
+    await store.controller.fetch(getTodo, { id: 1 });
+    const b = observer.getSnapshot();
+    expect(b).not.toBe(a);
+    expect(observer.getSnapshot()).toBe(b);
+  });
+
+  it('subscribe, unsubscribe and subscribe again in the same tick still loads (get(store) then $store)', async () => {
+    const api = serveTodos();
+    const observer = new EndpointObserver(store.controller, getTodo, [{ id: 1 }]);
+    const once = observer.subscribe(() => {});
+    once.unsubscribe();
+    const r = record<EndpointSnapshot<Todo | undefined>>(observer as never);
+    await vi.waitFor(() => expect(r.last().data).toMatchObject({ id: 1 }));
+    expect(r.last().loading).toBe(false);
+    expect(api.requests.length).toBeGreaterThanOrEqual(1);
+    r.stop();
+  });
+
+  it('take(1) then subscribe (RxJS) still loads', async () => {
+    serveTodos();
+    const observer = new EndpointObserver(store.controller, getTodo, [{ id: 1 }]);
+    const first = await firstValueFrom(observer.pipe(take(1)));
+    expect(first.loading).toBe(true);
+    const r = record<EndpointSnapshot<Todo | undefined>>(observer as never);
+    await vi.waitFor(() => expect(r.last().data).toMatchObject({ id: 1 }));
+    r.stop();
+  });
+
+  it('the last reader leaving aborts the request it started', async () => {
+    const gate = deferred();
+    const api = serveTodos({ gate: gate.promise });
+    const a = observe([{ id: 1 }]);
+    const b = observe([{ id: 1 }]);
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    a.stop();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.aborted).toEqual([]);
+    b.stop();
+    await vi.waitFor(() => expect(api.aborted).toEqual(['/todos/1']));
+    gate.resolve();
+    // A cancelled request records nothing: the key is simply fetched by the next reader.
+    await vi.waitFor(() =>
+      expect(store.controller.getSelection(getTodo, { id: 1 }).loading).toBe(false),
+    );
+    expect(store.controller.getSelection(getTodo, { id: 1 }).error).toBeUndefined();
+  });
+
+  it('leaving a request shared with controller.fetch does not abort it', async () => {
+    const gate = deferred();
+    const api = serveTodos({ gate: gate.promise });
+    const r = observe([{ id: 1 }]);
+    const direct = store.controller.fetch(getTodo, { id: 1 });
+    r.stop();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    gate.resolve();
+    await expect(direct).resolves.toMatchObject({ id: 1 });
+    expect(api.requests).toHaveLength(1);
+    expect(api.aborted).toEqual([]);
+  });
+
+  it('a reader joining a fetch in flight keeps it alive when its starter leaves', async () => {
+    const gate = deferred();
+    const api = serveTodos({ gate: gate.promise });
+    const starter = observe([{ id: 1 }]);
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    const joiner = observe([{ id: 1 }]);
+    starter.stop();
+    gate.resolve();
+    await vi.waitFor(() => expect(joiner.last().data).toMatchObject({ id: 1 }));
+    expect(api.aborted).toEqual([]);
+    joiner.stop();
+  });
+
+  it('dispose completes subscribers and withdraws from the fetch', async () => {
+    const gate = deferred();
+    const api = serveTodos({ gate: gate.promise });
+    const observer = new EndpointObserver(store.controller, getTodo, [{ id: 1 }]);
+    const complete = vi.fn();
+    observer.subscribe({ complete });
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    observer.dispose();
+    expect(complete).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(api.aborted).toHaveLength(1));
+    const late = vi.fn();
+    observer.subscribe({ complete: late });
+    expect(late).toHaveBeenCalledTimes(1);
+    gate.resolve();
+  });
+
+  it('a disposed store completes its readers', () => {
+    serveTodos();
+    const complete = vi.fn();
+    new EndpointObserver(store.controller, getTodo, [{ id: 1 }]).subscribe({ complete });
+    store.dispose();
+    expect(complete).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('EndpointObserver: polling', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('polls while subscribed, one timer per key however many readers, until the last leaves', async () => {
+    let calls = 0;
+    const price = localEndpoint({
+      key: () => 'GET /price',
+      pollFrequency: 1_000,
+      resolve: () => ({ price: ++calls }),
+    });
+    const polling = createStore({ gc: false });
+    const a = new EndpointObserver(polling.controller, price, [], { mode: 'poll' }).listen(
+      () => {},
+    );
+    const b = new EndpointObserver(polling.controller, price, [], { mode: 'poll' }).listen(
+      () => {},
+    );
+    await vi.advanceTimersByTimeAsync(3_000);
+    const whileTwo = calls;
+    expect(whileTwo).toBeGreaterThanOrEqual(3);
+    expect(whileTwo).toBeLessThanOrEqual(5);
+    a();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls - whileTwo).toBe(2);
+    b();
+    const stopped = calls;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(calls).toBe(stopped);
+    polling.dispose();
+  });
+});
