@@ -93,8 +93,6 @@ interface Request {
   readonly callers: Set<Caller>;
   /** Set when the store was reset or disposed: its outcome is dropped, callers get this error. */
   dropped?: Error;
-  /** Invalidated or expired after it started: re-applied once its (older) outcome is written. */
-  outdated?: 'invalidate' | 'expire';
 }
 
 /**
@@ -105,15 +103,13 @@ interface Request {
  * nothing: only its in-flight mark is cleared (`fetchCancelled`). Reset and dispose abort what is
  * in flight. Outcomes are written by the reducer, which drops responses older than the last reset
  * and never lets an older response overwrite newer data; a request invalidated (or expired) after
- * it started is no longer joined, and its result is invalidated again once written.
+ * it started is no longer joined (the reducer keeps its late outcome invalid).
  */
 export class NetworkManager implements Manager {
   /** Requests later GETs of the same key may join. */
   private readonly shared = new Map<string, Request>();
   private readonly running = new Set<Request>();
   private readonly perform: PerformRequest;
-  /** True while this manager re-applies an invalidation (which must not mark newer requests). */
-  private reapplying = false;
 
   constructor(options: NetworkManagerOptions = {}) {
     this.perform = options.perform ?? callEndpoint;
@@ -130,7 +126,7 @@ export class NetworkManager implements Manager {
             return next(action);
           case 'invalidate':
           case 'expireAll':
-            if (!this.reapplying) this.markOutdated(action);
+            this.stopSharing(action);
             return next(action);
           default:
             return next(action);
@@ -251,7 +247,6 @@ export class NetworkManager implements Manager {
         return;
       }
       const outcome = failed ? { error: response } : this.storedOutcome(controller, request.action);
-      if (request.outdated) await this.reapply(controller, request);
       this.settle(request, outcome);
     } catch (error) {
       // The store refused the write (e.g. disposed meanwhile): the callers learn why.
@@ -286,42 +281,19 @@ export class NetworkManager implements Manager {
     return controller.dispatch({ type: 'fetchCancelled', key, fetchedAt });
   }
 
-  /** Marks requests in flight for the keys invalidated or expired; later fetches start anew. */
-  private markOutdated(action: Extract<Action, { type: 'invalidate' | 'expireAll' }>): void {
+  /**
+   * Requests in flight for keys invalidated or expired are no longer joined: later fetches start
+   * anew. (The reducer keeps their late outcome invalid or stale by itself.)
+   */
+  private stopSharing(action: Extract<Action, { type: 'invalidate' | 'expireAll' }>): void {
     const matches =
       action.type === 'expireAll'
         ? action.testKey
         : typeof action.keys === 'function'
           ? action.keys
           : (key: string) => (action.keys as readonly string[]).includes(key);
-    for (const request of this.running) {
-      const { key } = request.action;
-      if (!matches(key)) continue;
-      if (action.type === 'invalidate') request.outdated = 'invalidate';
-      else request.outdated ??= 'expire';
-      if (this.shared.get(key) === request) this.shared.delete(key);
-    }
-  }
-
-  /**
-   * The outcome of a request started before an invalidation (or `expireAll`) of its key is
-   * stored, but must not pass for fresh: the invalidation is applied again when that outcome
-   * became the key's result.
-   */
-  private reapply(controller: Controller, request: Request): Promise<void> {
-    const { key, fetchedAt } = request.action;
-    const state = controller.getState();
-    if (getOwn((state.committed ?? state).meta, key)?.fetchedAt !== fetchedAt) {
-      return Promise.resolve();
-    }
-    const isKey = (candidate: string) => candidate === key;
-    this.reapplying = true;
-    try {
-      return request.outdated === 'invalidate'
-        ? controller.invalidateAll({ testKey: isKey })
-        : controller.expireAll({ testKey: isKey });
-    } finally {
-      this.reapplying = false;
+    for (const key of [...this.shared.keys()]) {
+      if (matches(key)) this.shared.delete(key);
     }
   }
 

@@ -17,6 +17,13 @@ export interface ResultMeta extends WriteMeta {
   readonly errorPolicy?: ErrorPolicy;
   /** Set by `invalidate`: the result must be fetched before it is used again. */
   readonly invalidated?: boolean;
+  /**
+   * Invalidated while fetches were in flight: the start time of the latest of them. A response
+   * of a fetch started no later is written, yet stays invalid.
+   */
+  readonly invalidatedBefore?: number;
+  /** Like `invalidatedBefore`, for `expireAll`: such a response is written already stale. */
+  readonly expiredBefore?: number;
 }
 
 export type EntityTables = {

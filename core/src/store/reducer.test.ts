@@ -3,6 +3,7 @@ import { Entity } from '../schema';
 import type { SetResponseAction } from './actions';
 import { Controller } from './Controller';
 import type { EndpointInterface } from './EndpointInterface';
+import { ExpiryStatus } from './ExpiryStatus';
 import { initialState, type State } from './State';
 
 class Note extends Entity {
@@ -151,5 +152,43 @@ describe('reducer (through a manager-less controller)', () => {
     expect(after.entities).toBe(before.entities);
     expect(after.endpoints).toBe(before.endpoints);
     expect(controller.getResponse(getNote, { id: '1' }).data).toMatchObject({ text: 'saved' });
+  });
+
+  it('an invalidation or expiry during a fetch keeps its late response invalid or stale by itself', async () => {
+    const controller = bareController();
+    const key = getNote.key({ id: '1' });
+    const inFlight = (fetchedAt: number) =>
+      controller.dispatch({
+        type: 'fetch',
+        key,
+        endpoint: getNote,
+        args: [{ id: '1' }],
+        fetchedAt,
+        resolve: () => {},
+        reject: () => {},
+      });
+    await inFlight(100);
+    await controller.invalidate(getNote, { id: '1' });
+    expect(controller.getState().meta[key]).toMatchObject({
+      invalidated: true,
+      invalidatedBefore: 100,
+    });
+    // The one write of the late response: stored (entities merge) but still invalid.
+    await controller.dispatch(setResponse('1', 'late', 100));
+    expect(controller.getState().entities.Note?.['1']).toMatchObject({ text: 'late' });
+    expect(controller.getResponse(getNote, { id: '1' }).expiryStatus).toBe(ExpiryStatus.Invalid);
+    // A fetch started after the invalidation is fresh again.
+    await inFlight(200);
+    await controller.dispatch(setResponse('1', 'fresh', 200));
+    expect(controller.getResponse(getNote, { id: '1' })).toMatchObject({
+      data: { text: 'fresh' },
+      expiryStatus: ExpiryStatus.Valid,
+    });
+    await inFlight(300);
+    await controller.expireAll({ testKey: (candidate) => candidate === key });
+    await controller.dispatch(setResponse('1', 'after expiry', 300));
+    const { data, expiresAt } = controller.getResponse(getNote, { id: '1' });
+    expect(data).toMatchObject({ text: 'after expiry' });
+    expect(expiresAt).toBeLessThan(controller.now());
   });
 });

@@ -9,6 +9,7 @@ import {
   writeEvicted,
   writeExpired,
   writeInvalidated,
+  writeOutdated,
   writeResponse,
   writeResponseOrThrow,
   writeValue,
@@ -143,9 +144,11 @@ export function createReducer(context: ReducerContext): Reducer {
         // Started before the last reset: its store no longer exists.
         if (meta.fetchedAt < state.lastReset) return state;
         const { fetching, optimistic } = settle(state, key, meta.fetchedAt);
-        const committed = action.error
-          ? writeError(base(state), action, action.response)
-          : writeResponse(base(state), action);
+        const before = base(state);
+        const written = action.error
+          ? writeError(before, action, action.response)
+          : writeResponse(before, action);
+        const committed = writeOutdated(written, key, meta.fetchedAt, getOwn(before.meta, key));
         return commit(state, committed, optimistic, fetching);
       }
       case 'fetchCancelled': {
@@ -174,13 +177,17 @@ export function createReducer(context: ReducerContext): Reducer {
         const committed = base(state);
         const { keys } = action;
         const matching =
-          typeof keys === 'function' ? Object.keys(committed.meta).filter(keys) : keys;
-        const next = writeInvalidated(committed, matching);
+          typeof keys === 'function'
+            ? [...new Set([...Object.keys(committed.meta), ...Object.keys(state.fetching)])].filter(
+                keys,
+              )
+            : keys;
+        const next = writeInvalidated(committed, matching, state.fetching);
         return next === committed ? state : commit(state, next, state.optimistic, state.fetching);
       }
       case 'expireAll': {
         const committed = base(state);
-        const next = writeExpired(committed, action.testKey);
+        const next = writeExpired(committed, action.testKey, state.fetching);
         return next === committed ? state : commit(state, next, state.optimistic, state.fetching);
       }
       case 'gc': {

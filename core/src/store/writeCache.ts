@@ -106,13 +106,21 @@ export function writeValue(cache: CacheState, action: SetAction, value: unknown)
   };
 }
 
-/** Marks matching keys invalid and drops their results. */
-export function writeInvalidated(cache: CacheState, keys: Iterable<string>): CacheState {
+/**
+ * Marks keys invalid and drops their results. A key with a fetch in flight (`fetching`)
+ * remembers it, so that fetch's late response stays invalid (see `writeOutdated`).
+ */
+export function writeInvalidated(
+  cache: CacheState,
+  keys: Iterable<string>,
+  fetching: { readonly [key: string]: number },
+): CacheState {
   let endpoints: Record<string, unknown> | undefined;
   let metas: Record<string, ResultMeta> | undefined;
   for (const key of keys) {
     const previous: ResultMeta | undefined = getOwn(cache.meta, key);
-    if (!previous && !Object.hasOwn(cache.endpoints, key)) continue;
+    const inFlight: number | undefined = getOwn(fetching, key);
+    if (!previous && !Object.hasOwn(cache.endpoints, key) && inFlight === undefined) continue;
     endpoints ??= copyRecord(cache.endpoints);
     metas ??= copyRecord(cache.meta);
     deleteEntry(endpoints, key);
@@ -121,20 +129,72 @@ export function writeInvalidated(cache: CacheState, keys: Iterable<string>): Cac
       date: previous?.date ?? 0,
       expiresAt: 0,
       invalidated: true,
+      invalidatedBefore: inFlight ?? previous?.invalidatedBefore,
+      expiredBefore: previous?.expiredBefore,
     });
   }
   return endpoints && metas ? { ...cache, endpoints, meta: metas } : cache;
 }
 
-/** Makes matching results stale now (usable unless their endpoint is `invalidIfStale`). */
-export function writeExpired(cache: CacheState, testKey: (key: string) => boolean): CacheState {
+/**
+ * Makes matching results stale now (usable unless their endpoint is `invalidIfStale`). A key
+ * with a fetch in flight remembers it, so that fetch's late response is written stale.
+ */
+export function writeExpired(
+  cache: CacheState,
+  testKey: (key: string) => boolean,
+  fetching: { readonly [key: string]: number },
+): CacheState {
   let metas: Record<string, ResultMeta> | undefined;
-  for (const key of Object.keys(cache.meta)) {
+  const keys = new Set([...Object.keys(cache.meta), ...Object.keys(fetching)]);
+  for (const key of keys) {
     if (!testKey(key)) continue;
+    const previous: ResultMeta | undefined = getOwn(cache.meta, key);
+    const inFlight: number | undefined = getOwn(fetching, key);
     metas ??= copyRecord(cache.meta);
-    putEntry(metas, key, { ...getOwn(cache.meta, key), expiresAt: 1 });
+    putEntry(metas, key, {
+      fetchedAt: 0,
+      date: 0,
+      ...previous,
+      expiresAt: 1,
+      expiredBefore: inFlight ?? previous?.expiredBefore,
+    });
   }
   return metas ? { ...cache, meta: metas } : cache;
+}
+
+/**
+ * After the outcome of the fetch started at `fetchedAt` was written: if the key was invalidated
+ * or expired while that fetch was in flight (`before`, its meta then), the outcome must not pass
+ * for fresh. It is kept invalid or stale, remembering the same thresholds for fetches that are
+ * older still.
+ */
+export function writeOutdated(
+  cache: CacheState,
+  key: string,
+  fetchedAt: number,
+  before: ResultMeta | undefined,
+): CacheState {
+  if (!before) return cache;
+  const invalid = before.invalidatedBefore !== undefined && fetchedAt <= before.invalidatedBefore;
+  const expired = before.expiredBefore !== undefined && fetchedAt <= before.expiredBefore;
+  const written: ResultMeta | undefined = getOwn(cache.meta, key);
+  // Nothing to do unless this outcome became the key's result.
+  if ((!invalid && !expired) || written?.fetchedAt !== fetchedAt) return cache;
+  const thresholds = {
+    invalidatedBefore: before.invalidatedBefore,
+    expiredBefore: before.expiredBefore,
+  };
+  if (invalid) {
+    // The result stays readable (its callers resolve with it), marked invalid: every reader
+    // fetches again before relying on it.
+    const meta = { ...written, expiresAt: 0, invalidated: true, ...thresholds };
+    return { ...cache, meta: withEntry(cache.meta, key, meta) };
+  }
+  return {
+    ...cache,
+    meta: withEntry(cache.meta, key, { ...written, expiresAt: 1, ...thresholds }),
+  };
 }
 
 /** Evicts results and entities (garbage collection), and index entries pointing at them. */
