@@ -7,4 +7,5 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   platform: 'neutral',
+  unbundle: true,
 });

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// `npm run size` (also part of `npm run bench`): min+gzip size of what an application imports,
+// bundled from the published builds (dist/) as a user's bundler would: esbuild, browser,
+// production, minified, tree-shaken. Figures beside the libraries users would pick instead.
+// Needs `npm run build` first (npm install runs it).
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const root = new URL('..', import.meta.url).pathname;
+const work = join(root, 'node_modules', '.cache', 'tessera-size');
+const require = createRequire(join(root, 'package.json'));
+
+/** [label, source of the entry module, packages it needs (skipped when not installed)] */
+export const scenarios = [
+  [
+    'typical: RestEndpoint, Entity, resource, createStore + @tessera/vanilla createClient',
+    `export { RestEndpoint, Entity, resource, createStore } from '@tessera/core';
+     export { createClient } from '@tessera/vanilla';`,
+    ['@tessera/core', '@tessera/vanilla'],
+  ],
+  ['normalize alone', `export { normalize } from '@tessera/core';`, ['@tessera/core']],
+  [
+    'denormalize + MemoCache',
+    `export { denormalize, MemoCache } from '@tessera/core';`,
+    ['@tessera/core'],
+  ],
+  ['all of @tessera/core', `export * from '@tessera/core';`, ['@tessera/core']],
+  [
+    'all of @tessera/vanilla (with core)',
+    `export * from '@tessera/vanilla';`,
+    ['@tessera/vanilla'],
+  ],
+  [
+    'anchor: @data-client/endpoint + core (RestEndpoint-like Endpoint, Entity, Controller)',
+    `export { Endpoint, Entity, schema } from '@data-client/endpoint';
+     export { Controller, NetworkManager } from '@data-client/core';`,
+    ['@data-client/endpoint', '@data-client/core'],
+  ],
+];
+
+function installed(name) {
+  try {
+    require.resolve(`${name}/package.json`);
+    return true;
+  } catch {
+    return existsSync(join(root, 'node_modules', name));
+  }
+}
+
+async function bundle(source, name) {
+  const entry = join(work, `${name}.js`);
+  writeFileSync(entry, source);
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env.DEV': 'false' },
+  });
+  const code = result.outputFiles[0].contents;
+  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length, meta: result.metafile };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export async function measureSizes() {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const rows = [];
+  let index = 0;
+  for (const [label, source, packages] of scenarios) {
+    const missing = packages.filter((name) => !installed(name));
+    if (missing.length > 0) {
+      rows.push({ label, skipped: `not installed: ${missing.join(', ')}` });
+      continue;
+    }
+    const { min, gzip } = await bundle(source, `entry${index++}`);
+    rows.push({ label, min, gzip });
+  }
+  // Where the bytes of all of core come from, by folder (minified, before gzip).
+  const { meta } = await bundle(`export * from '@tessera/core';`, 'folders');
+  const folders = new Map();
+  for (const output of Object.values(meta.outputs)) {
+    for (const [file, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const match =
+        /core\/dist\/([^/]+)\//.exec(file) ?? /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
+      const folder = match ? match[1] : 'other';
+      folders.set(folder, (folders.get(folder) ?? 0) + bytesInOutput);
+    }
+  }
+  rmSync(work, { recursive: true, force: true });
+  return { rows, folders: [...folders].sort((a, b) => b[1] - a[1]) };
+}
+
+export function printSizes({ rows, folders }) {
+  console.log('\nBundle size (esbuild, browser, production, minified; from dist/)');
+  for (const row of rows) {
+    if (row.skipped) console.log(`  ${row.label}: ${row.skipped}`);
+    else
+      console.log(
+        `  ${kb(row.gzip).padStart(8)} min+gzip  ${kb(row.min).padStart(8)} min  ${row.label}`,
+      );
+  }
+  console.log('\nAll of @tessera/core by folder (minified bytes in the bundle, before gzip)');
+  for (const [folder, bytes] of folders) console.log(`  ${kb(bytes).padStart(8)}  ${folder}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printSizes(await measureSizes());
+}
