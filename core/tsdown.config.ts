@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // A package's public entry, and its internal subpath where it has one.
+  entry: ['src/index.ts', 'src/internal.ts'].filter((file) => existsSync(file)),
   format: 'esm',
   dts: true,
   sourcemap: true,

@@ -1,9 +1,50 @@
-// Public surface of @tessera/core. Each layer keeps its own index; this file only gathers them.
+// Public surface of @tessera/core: what an application uses. What manager and adapter authors
+// need besides (action types, state helpers, the fetch rule...) is in `@tessera/core/internal`.
+// Types are exported freely; runtime values are listed one by one, so the entry stays small.
 
-export * from './managers/index';
-export * from './normalize/index';
-export * from './observe/index';
-export * from './rest/index';
-export * from './schema/index';
-export * from './ssr/index';
-export * from './store/index';
+export type * from './managers/index';
+export {
+  createFixtureStore,
+  createStore,
+  GCManager,
+  MissingFixtureError,
+  mockFixtures,
+  NetworkManager,
+  PollingManager,
+  ResetError,
+} from './managers/index';
+export type * from './normalize/index';
+// Normalizer (the API of @data-client/normalizr)
+export { denormalize, MemoCache, normalize } from './normalize/index';
+export type * from './observe/index';
+// Readers: what adapters wrap, usable as they are
+export {
+  CallTracker,
+  EndpointObserver,
+  isAbortError,
+  Listenable,
+  QueryObserver,
+  suspense,
+} from './observe/index';
+export type * from './rest/index';
+// Endpoints
+export { NetworkError, ResponseParseError, RestEndpoint, resource } from './rest/index';
+export type * from './schema/index';
+// Schemas
+export {
+  All,
+  Collection,
+  Entity,
+  Invalidate,
+  Query,
+  SchemaError,
+  schema,
+  Union,
+  Values,
+} from './schema/index';
+export type * from './ssr/index';
+// Server rendering
+export { dehydrate, hydrate, serializeState } from './ssr/index';
+export type * from './store/index';
+// The store
+export { Controller, ExpiryStatus, StoreDisposedError } from './store/index';

@@ -1,13 +1,7 @@
 import { getOwn } from '../schema/ownProperty';
-import type {
-  Action,
-  Controller,
-  Dispatch,
-  EndpointInterface,
-  FetchAction,
-  Manager,
-} from '../store';
+import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
 import { StoreDisposedError } from '../store';
+import type { Action, FetchAction } from '../store/actions';
 
 /** Performs one request for an endpoint; the default calls it (through `extend({ signal })`). */
 export type PerformRequest = (

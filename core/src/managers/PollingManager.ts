@@ -1,12 +1,6 @@
 import { getOwn } from '../schema/ownProperty';
-import type {
-  Controller,
-  Dispatch,
-  EndpointInterface,
-  Manager,
-  SubscribeAction,
-  UnsubscribeAction,
-} from '../store';
+import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
+import type { SubscribeAction, UnsubscribeAction } from '../store/actions';
 
 interface Poll {
   endpoint: EndpointInterface;

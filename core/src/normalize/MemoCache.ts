@@ -3,10 +3,10 @@ import {
   type EntityPath,
   getOwn,
   type INVALID,
+  type Indexes,
   type IQueryDelegate,
   isEntityLike,
   type Normalize,
-  type NormalizedIndex,
 } from '../schema/index';
 import { queryKeyObject } from '../schema/objectShorthand';
 import { DenormalizeWalker, type EntityMemoEntry } from './DenormalizeWalker';
@@ -20,7 +20,7 @@ export interface DenormalizeResult<T> {
 /** The parts of store state a query reads. */
 export interface QueryState {
   entities: any;
-  indexes: NormalizedIndex | any;
+  indexes: Indexes | any;
 }
 
 interface ResultEntry {

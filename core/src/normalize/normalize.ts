@@ -2,20 +2,20 @@ import { describeSchema } from '../schema/describeSchema';
 import {
   ArraySchema,
   type EntitiesMeta,
-  type EntityTable,
+  type EntityTables,
   getOwn,
   type INormalizeDelegate,
   INVALID,
+  type Indexes,
   isEntityLike,
   type Mergeable,
   type Normalize,
-  type NormalizedIndex,
-  type NormalizeMeta,
   ObjectSchema,
   SchemaError,
   type StoreData,
   setOwn,
   Values,
+  type WriteMeta,
 } from '../schema/index';
 import { normalizeObject } from '../schema/objectShorthand';
 import { sameData } from './sameData';
@@ -27,12 +27,12 @@ export const MAX_NORMALIZE_DEPTH = 256;
 /** Beyond this depth the walker starts tracking input objects, so cyclic input terminates. */
 const LOOP_CHECK_DEPTH = 64;
 
-const EPOCH_META: NormalizeMeta = Object.freeze({ fetchedAt: 0, date: 0, expiresAt: 0 });
+const EPOCH_META: WriteMeta = Object.freeze({ fetchedAt: 0, date: 0, expiresAt: 0 });
 
 export interface NormalizedSchema<R = any> {
   result: R;
-  entities: EntityTable;
-  indexes: NormalizedIndex;
+  entities: EntityTables;
+  indexes: Indexes;
   entitiesMeta: EntitiesMeta;
 }
 
@@ -44,22 +44,22 @@ type Table = Record<string, any>;
  */
 class NormalizeWalker implements INormalizeDelegate {
   readonly args: readonly any[];
-  readonly meta: NormalizeMeta;
+  readonly meta: WriteMeta;
   private readonly source: StoreData;
   private entities: Record<string, Table> | undefined;
   private indexes: Record<string, Record<string, Table>> | undefined;
   private entitiesMeta: Record<string, Table> | undefined;
   private readonly tables = new Map<string, TableCopy<any>>();
-  private readonly metaTables = new Map<string, TableCopy<NormalizeMeta>>();
+  private readonly metaTables = new Map<string, TableCopy<WriteMeta>>();
   private readonly indexTables = new Map<string, Record<string, Table>>();
   private lastKey = '';
   private lastTable: TableCopy<any> | undefined;
   private lastMetaKey = '';
-  private lastMetaTable: TableCopy<NormalizeMeta> | undefined;
+  private lastMetaTable: TableCopy<WriteMeta> | undefined;
   private depth = 0;
   private readonly loop = new Set<object>();
 
-  constructor(args: readonly any[], source: StoreData, meta: NormalizeMeta) {
+  constructor(args: readonly any[], source: StoreData, meta: WriteMeta) {
     this.args = args;
     this.source = source;
     this.meta = meta;
@@ -106,7 +106,7 @@ class NormalizeWalker implements INormalizeDelegate {
     return getOwn(this.currentTable(key), pk);
   }
 
-  getMeta(key: string, pk: string): NormalizeMeta | undefined {
+  getMeta(key: string, pk: string): WriteMeta | undefined {
     const copy = this.metaTables.get(key);
     return copy !== undefined ? copy.table[pk] : getOwn(getOwn(this.source.entitiesMeta, key), pk);
   }
@@ -125,7 +125,7 @@ class NormalizeWalker implements INormalizeDelegate {
         this.updateIndexes(key, schema.indexes, pk, incoming, existing);
       return;
     }
-    const existingMeta: NormalizeMeta = this.getMeta(key, pk) ?? EPOCH_META;
+    const existingMeta: WriteMeta = this.getMeta(key, pk) ?? EPOCH_META;
     let value: any;
     if (existingMeta === this.meta) {
       // Seen earlier in this same response: plain merge, no ordering question.
@@ -175,7 +175,7 @@ class NormalizeWalker implements INormalizeDelegate {
     return copy;
   }
 
-  private writableMetaTable(key: string): TableCopy<NormalizeMeta> {
+  private writableMetaTable(key: string): TableCopy<WriteMeta> {
     if (key === this.lastMetaKey && this.lastMetaTable !== undefined) return this.lastMetaTable;
     const copy = this.writable(this.metaTables, this.source.entitiesMeta, key, 'entitiesMeta');
     this.lastMetaKey = key;
@@ -255,10 +255,10 @@ export function normalize<S = any, R = Normalize<S>>(
   input: any,
   args: readonly any[] = [],
   state: Partial<StoreData> = {},
-  meta: Partial<NormalizeMeta> = {},
+  meta: Partial<WriteMeta> = {},
 ): NormalizedSchema<R> {
   const now = Date.now();
-  const responseMeta: NormalizeMeta = Object.freeze({
+  const responseMeta: WriteMeta = Object.freeze({
     fetchedAt: meta.fetchedAt ?? now,
     date: meta.date ?? now,
     expiresAt: meta.expiresAt ?? Number.POSITIVE_INFINITY,

@@ -180,6 +180,22 @@ describe('call arguments (SPEC §4.1)', () => {
 });
 
 describe('results and process (SPEC §4.4)', () => {
+  it('a direct call without process resolves to the data of its schema, not any', () => {
+    const getUser = new RestEndpoint({ path: '/users/:id', schema: User });
+    const listUsers = new RestEndpoint({ path: '/users', schema: [User] });
+    expectTypeOf(getUser).returns.resolves.toEqualTypeOf<User>();
+    expectTypeOf(listUsers).returns.resolves.toEqualTypeOf<User[]>();
+    typeOnly(async () => {
+      // @ts-expect-error a field the schema does not have
+      (await getUser({ id: 1 })).nickname;
+    });
+    // Without a schema the JSON is untyped; a process option or parseResponse decide otherwise.
+    expectTypeOf(new RestEndpoint({ path: '/raw' })).returns.resolves.toBeAny();
+    expectTypeOf(
+      new RestEndpoint({ path: '/users/:id', content: 'text' }),
+    ).returns.resolves.toEqualTypeOf<string>();
+  });
+
   it('without process: any for JSON, the content type otherwise', () => {
     expectTypeOf(new RestEndpoint({ path: '/a' })).returns.toEqualTypeOf<Promise<any>>();
     expectTypeOf(new RestEndpoint({ path: '/a', content: 'blob' })).returns.toEqualTypeOf<

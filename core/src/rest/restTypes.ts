@@ -1,5 +1,6 @@
 // Types of RestEndpoint: its generics, call arguments, options and members (SPEC §2.1, §4.1).
 import type { Schema } from '../schema/interface';
+import type { Denormalize } from '../schema/types';
 import type { ContentMode, ContentTypes } from './parseResponse';
 import type { PathParams, Prettify } from './pathTypes';
 import type { RestEndpoint } from './RestEndpoint';
@@ -93,8 +94,24 @@ export type RestResult<O, Override = any> = O extends {
 }
   ? Awaited<R>
   : IsAny<Override> extends true
-    ? ParsedOf<O>
+    ? ResponseOf<O>
     : Awaited<Override>;
+
+/**
+ * What a call resolves to without `process`: an overriding `parseResponse`'s result, the type of
+ * a non-JSON `content`, else the schema's data type (any JSON when there is no schema). The
+ * response is the server's JSON, so an entity's methods and non-JSON field types (a `Date`
+ * field) are what the store adds: call `pk()` on what the store returns, not on this.
+ */
+type ResponseOf<O> = O extends { readonly parseResponse: (...args: any) => unknown }
+  ? ParsedOf<O>
+  : O extends { readonly content: infer C extends Exclude<ContentMode, 'json'> }
+    ? ContentTypes[C]
+    : O extends { readonly schema: infer S extends Exclude<Schema, undefined | null> }
+      ? [Exclude<Schema, undefined | null>] extends [S]
+        ? ParsedOf<O>
+        : Denormalize<S>
+      : ParsedOf<O>;
 
 /** What `getOptimisticResponse` returns: the result type of a declared `process`. */
 type OptimisticResult<O> = O extends { readonly process: (...args: any) => any }

@@ -4,7 +4,7 @@ import { Collection } from './Collection';
 import { Entity } from './Entity';
 import { findCollection, replaceCollection } from './findCollection';
 import { INVALID } from './INVALID';
-import type { EntityTable } from './interface';
+import type { EntityTables } from './interface';
 import { ObjectSchema } from './ObjectSchema';
 import { SchemaError } from './SchemaError';
 import { Union } from './Union';
@@ -40,7 +40,7 @@ function seeded() {
 }
 
 const ids = (list: unknown) => (list as Todo[]).map((todo) => todo.id);
-const listFor = (state: { entities: EntityTable }, params: object) =>
+const listFor = (state: { entities: EntityTables }, params: object) =>
   denormalize(todos, todos.pk(undefined, undefined, undefined, [params]), state.entities);
 
 describe('Collection', () => {

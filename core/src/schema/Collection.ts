@@ -6,7 +6,7 @@ import type {
   IDenormalizeDelegate,
   INormalizeDelegate,
   IQueryDelegate,
-  NormalizeMeta,
+  WriteMeta,
 } from './interface';
 import { isOlderResponse } from './responseOrder';
 import { Union } from './Union';
@@ -153,8 +153,8 @@ export class Collection<S extends ListDefinition = any, Args extends any[] = any
   }
 
   shouldReorder(
-    existingMeta: NormalizeMeta,
-    incomingMeta: NormalizeMeta,
+    existingMeta: WriteMeta,
+    incomingMeta: WriteMeta,
     _existing: any,
     _incoming: any,
   ): boolean {
@@ -162,8 +162,8 @@ export class Collection<S extends ListDefinition = any, Args extends any[] = any
   }
 
   mergeWithStore(
-    existingMeta: NormalizeMeta,
-    incomingMeta: NormalizeMeta,
+    existingMeta: WriteMeta,
+    incomingMeta: WriteMeta,
     existing: any,
     incoming: any,
   ): any {
@@ -173,11 +173,11 @@ export class Collection<S extends ListDefinition = any, Args extends any[] = any
   }
 
   mergeMetaWithStore(
-    existingMeta: NormalizeMeta,
-    incomingMeta: NormalizeMeta,
+    existingMeta: WriteMeta,
+    incomingMeta: WriteMeta,
     existing: any,
     incoming: any,
-  ): NormalizeMeta {
+  ): WriteMeta {
     return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
       ? existingMeta
       : incomingMeta;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { denormalize, MemoCache, normalize } from '../normalize/index';
 import { Entity } from './Entity';
-import type { NormalizeMeta } from './interface';
+import type { WriteMeta } from './interface';
 import { SchemaError } from './SchemaError';
 
 class User extends Entity {
@@ -26,8 +26,8 @@ class Post extends Entity {
   static override schema = { author: User, createdAt: Date };
 }
 
-const OLD: NormalizeMeta = { fetchedAt: 10, date: 10, expiresAt: 100 };
-const NEW: NormalizeMeta = { fetchedAt: 20, date: 20, expiresAt: 200 };
+const OLD: WriteMeta = { fetchedAt: 10, date: 10, expiresAt: 100 };
+const NEW: WriteMeta = { fetchedAt: 20, date: 20, expiresAt: 200 };
 
 describe('Entity', () => {
   it('key defaults to the class name; static key overrides', () => {
@@ -107,12 +107,7 @@ describe('Entity', () => {
       static override merge(existing: any, incoming: any) {
         return { ...existing, ...incoming, tags: [...existing.tags, ...incoming.tags] };
       }
-      static override shouldUpdate(
-        _em: NormalizeMeta,
-        _im: NormalizeMeta,
-        _existing: any,
-        incoming: any,
-      ) {
+      static override shouldUpdate(_em: WriteMeta, _im: WriteMeta, _existing: any, incoming: any) {
         return incoming.count !== -1;
       }
     }
@@ -130,15 +125,10 @@ describe('Entity', () => {
 
     class Pinned extends User {
       static override key = 'Pinned';
-      static override mergeWithStore(
-        _em: NormalizeMeta,
-        _im: NormalizeMeta,
-        existing: any,
-        incoming: any,
-      ) {
+      static override mergeWithStore(_em: WriteMeta, _im: WriteMeta, existing: any, incoming: any) {
         return { ...incoming, ...existing };
       }
-      static override mergeMetaWithStore(existingMeta: NormalizeMeta) {
+      static override mergeMetaWithStore(existingMeta: WriteMeta) {
         return existingMeta;
       }
     }

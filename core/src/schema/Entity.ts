@@ -4,8 +4,8 @@ import type {
   IDenormalizeDelegate,
   INormalizeDelegate,
   IQueryDelegate,
-  NormalizeMeta,
   Schema,
+  WriteMeta,
 } from './interface';
 import { assignOwn } from './ownProperty';
 import { checkPk } from './pk';
@@ -67,8 +67,8 @@ export abstract class Entity {
 
   /** True when `incoming` is older than `existing`, so it must not win (by fetchedAt). */
   static shouldReorder(
-    existingMeta: NormalizeMeta,
-    incomingMeta: NormalizeMeta,
+    existingMeta: WriteMeta,
+    incomingMeta: WriteMeta,
     _existing: any,
     _incoming: any,
   ): boolean {
@@ -77,8 +77,8 @@ export abstract class Entity {
 
   /** False keeps the stored entity untouched. */
   static shouldUpdate(
-    _existingMeta: NormalizeMeta,
-    _incomingMeta: NormalizeMeta,
+    _existingMeta: WriteMeta,
+    _incomingMeta: WriteMeta,
     _existing: any,
     _incoming: any,
   ): boolean {
@@ -87,8 +87,8 @@ export abstract class Entity {
 
   /** Merges incoming data with what the store already holds, respecting response order. */
   static mergeWithStore(
-    existingMeta: NormalizeMeta,
-    incomingMeta: NormalizeMeta,
+    existingMeta: WriteMeta,
+    incomingMeta: WriteMeta,
     existing: any,
     incoming: any,
   ): any {
@@ -100,11 +100,11 @@ export abstract class Entity {
 
   /** Meta kept for the merged entity: the newer response's. */
   static mergeMetaWithStore(
-    existingMeta: NormalizeMeta,
-    incomingMeta: NormalizeMeta,
+    existingMeta: WriteMeta,
+    incomingMeta: WriteMeta,
     existing: any,
     incoming: any,
-  ): NormalizeMeta {
+  ): WriteMeta {
     if (!this.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) return existingMeta;
     return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
       ? existingMeta

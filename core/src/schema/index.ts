@@ -12,17 +12,17 @@ export type {
   EntitiesMeta,
   EntityLike,
   EntityPath,
-  EntityTable,
+  EntityTables,
   IDenormalizeDelegate,
   INormalizeDelegate,
+  Indexes,
   IQueryDelegate,
   Mergeable,
-  NormalizedIndex,
-  NormalizeMeta,
   Schema,
   SchemaSimple,
   Serializable,
   StoreData,
+  WriteMeta,
 } from './interface';
 export { isEntityLike } from './interface';
 export { ObjectSchema } from './ObjectSchema';

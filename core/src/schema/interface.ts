@@ -1,7 +1,8 @@
 // Contracts between schemas and the walkers in normalize/ (which implement the delegates).
 
-/** Timing of one response: when it was fetched, the server date, and when it expires. */
-export interface NormalizeMeta {
+/** Time stamps of one normalized write (entity or result): when its fetch started (orders
+ * out-of-order responses), when it arrived, and when it becomes stale. */
+export interface WriteMeta {
   readonly fetchedAt: number;
   readonly date: number;
   readonly expiresAt: number;
@@ -14,24 +15,24 @@ export interface EntityPath {
 }
 
 /** `indexes[entityKey][indexName][value] = pk` */
-export interface NormalizedIndex {
+export interface Indexes {
   readonly [entityKey: string]: {
     readonly [indexName: string]: { readonly [lookup: string]: string };
   };
 }
 
-export interface EntityTable {
+export interface EntityTables {
   readonly [entityKey: string]: { readonly [pk: string]: unknown } | undefined;
 }
 
 export type EntitiesMeta = {
-  readonly [entityKey: string]: { readonly [pk: string]: NormalizeMeta } | undefined;
+  readonly [entityKey: string]: { readonly [pk: string]: WriteMeta } | undefined;
 };
 
 /** What normalize() reads from and returns to the store. */
 export interface StoreData {
-  entities: EntityTable;
-  indexes: NormalizedIndex;
+  entities: EntityTables;
+  indexes: Indexes;
   entitiesMeta: EntitiesMeta;
 }
 
@@ -41,17 +42,17 @@ export interface Mergeable {
   indexes?: readonly string[];
   merge(existing: any, incoming: any): any;
   mergeWithStore(
-    existingMeta: NormalizeMeta,
-    incomingMeta: NormalizeMeta,
+    existingMeta: WriteMeta,
+    incomingMeta: WriteMeta,
     existing: any,
     incoming: any,
   ): any;
   mergeMetaWithStore(
-    existingMeta: NormalizeMeta,
-    incomingMeta: NormalizeMeta,
+    existingMeta: WriteMeta,
+    incomingMeta: WriteMeta,
     existing: any,
     incoming: any,
-  ): NormalizeMeta;
+  ): WriteMeta;
 }
 
 /** Helpers given to `schema.normalize()`. */
@@ -59,11 +60,11 @@ export interface INormalizeDelegate {
   /** Normalizes a nested value with its schema. */
   visit(schema: any, value: any, parent: any, key: any): any;
   readonly args: readonly any[];
-  readonly meta: NormalizeMeta;
+  readonly meta: WriteMeta;
   /** The table of one entity key, as currently being built. */
   getEntities(key: string): { readonly [pk: string]: unknown } | undefined;
   getEntity(key: string, pk: string): any;
-  getMeta(key: string, pk: string): NormalizeMeta | undefined;
+  getMeta(key: string, pk: string): WriteMeta | undefined;
   /** Stores an entity, merging with any stored or earlier-in-this-response copy. */
   mergeEntity(schema: Mergeable, pk: string, incoming: any): void;
   /** Stores a value as is (no merge). */

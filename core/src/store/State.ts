@@ -1,14 +1,7 @@
+import type { EntitiesMeta, EntityTables, Indexes, WriteMeta } from '../schema/interface';
 import type { EndpointInterface, ErrorPolicy } from './EndpointInterface';
 
-/** Time stamps of one normalized write (entity or result). */
-export interface WriteMeta {
-  /** When the fetch that produced it started: orders out-of-order responses. */
-  readonly fetchedAt: number;
-  /** When it arrived. */
-  readonly date: number;
-  /** When it becomes stale. */
-  readonly expiresAt: number;
-}
+export type { WriteMeta };
 
 /** Everything known about one result key (one endpoint + arguments). */
 export interface ResultMeta extends WriteMeta {
@@ -25,20 +18,6 @@ export interface ResultMeta extends WriteMeta {
   /** Like `invalidatedBefore`, for `expireAll`: such a response is written already stale. */
   readonly expiredBefore?: number;
 }
-
-export type EntityTables = {
-  readonly [entityKey: string]: { readonly [pk: string]: unknown } | undefined;
-};
-
-export type EntitiesMeta = {
-  readonly [entityKey: string]: { readonly [pk: string]: WriteMeta } | undefined;
-};
-
-export type Indexes = {
-  readonly [entityKey: string]: {
-    readonly [indexName: string]: { readonly [lookup: string]: string };
-  };
-};
 
 /** The cached data: normalized entities and results with their meta. */
 export interface CacheState {

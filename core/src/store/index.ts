@@ -1,16 +1,3 @@
-export type {
-  Action,
-  ExpireAllAction,
-  FetchAction,
-  FetchCancelledAction,
-  GcAction,
-  InvalidateAction,
-  ResetAction,
-  SetAction,
-  SetResponseAction,
-  SubscribeAction,
-  UnsubscribeAction,
-} from './actions';
 export {
   Controller,
   type ControllerOptions,

@@ -1,0 +1,35 @@
+// `@tessera/core/internal`: for authors of managers and adapters, not for applications. Stable
+// within a minor version, documented in core's README ("Internal subpath").
+
+export {
+  callEndpoint,
+  DEFAULT_GC_INTERVAL,
+  defaultManagers,
+  fixturePerformer,
+} from './managers/index';
+export { MAX_DENORMALIZE_DEPTH, MAX_NORMALIZE_DEPTH } from './normalize/index';
+export { SharedListenable, toErrorLike } from './observe/index';
+export { escapeLiterals, shortenPath } from './rest/index';
+export {
+  ArraySchema,
+  CollectionUpdate,
+  describeValue,
+  findCollection,
+  getOwn,
+  INVALID,
+  isEntityLike,
+  ObjectSchema,
+  replaceCollection,
+  setOwn,
+} from './schema/index';
+export type * from './store/actions';
+export { dispatchFetch } from './store/dispatchFetch';
+export {
+  DEFAULT_DATA_EXPIRY_LENGTH,
+  DEFAULT_ERROR_EXPIRY_LENGTH,
+  initialState,
+  isFetchDue,
+  isState,
+  OptimisticAbort,
+  Snapshot,
+} from './store/index';
