@@ -55,7 +55,9 @@ export function inspectorTree(state: State) {
 }
 
 /** The inspector's state of one node: an entity table, or a result with its expiry. */
-export function inspectorState(controller: Controller, nodeId: string) {
+type InspectorState = Record<string, { key: string; value: unknown }[]>;
+
+export function inspectorState(controller: Controller, nodeId: string): InspectorState {
   const state = controller.getState();
   if (nodeId.startsWith('entity:')) {
     const key = nodeId.slice('entity:'.length);

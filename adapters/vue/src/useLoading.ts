@@ -1,7 +1,7 @@
 import { CallTracker, type ErrorLike } from '@tessera/core';
 import { type ComputedRef, computed, onScopeDispose, shallowRef } from 'vue';
 
-export interface Loading<F extends (...args: any[]) => Promise<unknown>> {
+export interface Loading<F extends (...args: never[]) => Promise<unknown>> {
   /** Calls the wrapped function; returns that call's own promise. */
   readonly run: (...args: Parameters<F>) => ReturnType<F>;
   /** True while any call is in flight (concurrent calls are counted). */
@@ -15,7 +15,7 @@ export interface Loading<F extends (...args: any[]) => Promise<unknown>> {
  * TodoResource.partialUpdate, { id: todo.id }, todo))`, then `save.run(todo)` and
  * `save.loading` / `save.error` in the template.
  */
-export function useLoading<F extends (...args: any[]) => Promise<unknown>>(call: F): Loading<F> {
+export function useLoading<F extends (...args: never[]) => Promise<unknown>>(call: F): Loading<F> {
   const tracker = new CallTracker(call);
   const state = shallowRef(tracker.getSnapshot());
   onScopeDispose(tracker.listen((next) => (state.value = next)));

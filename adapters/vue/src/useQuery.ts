@@ -24,11 +24,12 @@ export function useQuery<S extends Schema>(
   schema: S,
   ...args: readonly MaybeRefOrGetter<unknown>[]
 ): Readonly<ShallowRef<DenormalizeNullable<S> | undefined>> {
-  const observer = new QueryObserver(useController(), schema, readQueryArgs(args));
-  const result = shallowRef(observer.getSnapshot());
+  // Held through the plain schema type: the generic result type is too deep to instantiate here.
+  const observer = new QueryObserver<Schema>(useController(), schema, readQueryArgs(args));
+  const result = shallowRef(observer.getSnapshot() as DenormalizeNullable<S> | undefined);
   if (!isServerRender()) {
     const stopListening = observer.listen((next) => {
-      result.value = next;
+      result.value = next as DenormalizeNullable<S> | undefined;
     });
     watch(
       () => readQueryArgs(args),

@@ -27,10 +27,14 @@ export async function useSuspense<E extends EndpointInterface, const A extends E
   ...args: A
 ): Promise<SuspenseRef<SuspenseData<E, A>>> {
   const { observer, snapshot } = observeEndpoint(endpoint, args, { mode: 'fetch' });
+  // Vue cannot suspend a mounted component again: while an invalidated result refetches, the
+  // ref keeps the data it showed (the observer carries data only across argument changes).
+  let shown: unknown;
   const data = computed(() => {
-    const { error } = snapshot.value;
+    const { data, loading, error } = snapshot.value;
     if (error) throw error;
-    return snapshot.value.data as SuspenseData<E, A>;
+    if (data !== undefined || !loading) shown = data;
+    return shown as SuspenseData<E, A>;
   });
   const result = Object.assign(data, {
     previous: field(snapshot, 'previous'),
