@@ -1,5 +1,13 @@
 import type { ErrorLike } from '@tessera/core';
-import { defineComponent, Fragment, h, onErrorCaptured, ref, type SlotsType, shallowRef } from 'vue';
+import {
+  defineComponent,
+  Fragment,
+  h,
+  onErrorCaptured,
+  ref,
+  type SlotsType,
+  shallowRef,
+} from 'vue';
 
 /**
  * Catches errors of its subtree (a `<Suspense>` that rejected, a `useSuspense` ref that threw on

@@ -12,7 +12,11 @@ function describe(action: Action): { title: string; subtitle: string; data: obje
     case 'fetch':
     case 'subscribe':
     case 'unsubscribe':
-      return { title: action.type, subtitle: action.key, data: { key: action.key, args: action.args } };
+      return {
+        title: action.type,
+        subtitle: action.key,
+        data: { key: action.key, args: action.args },
+      };
     case 'setResponse':
       return {
         title: action.error ? 'error' : 'response',
@@ -43,7 +47,13 @@ export function inspectorTree(state: State) {
       children: Object.entries(state.entities).map(([key, table]) => ({
         id: `entity:${key}`,
         label: key,
-        tags: [{ label: String(Object.keys(table ?? {}).length), textColor: 0, backgroundColor: 0x41b883 }],
+        tags: [
+          {
+            label: String(Object.keys(table ?? {}).length),
+            textColor: 0,
+            backgroundColor: 0x41b883,
+          },
+        ],
       })),
     },
     {
@@ -62,7 +72,10 @@ export function inspectorState(controller: Controller, nodeId: string): Inspecto
   if (nodeId.startsWith('entity:')) {
     const key = nodeId.slice('entity:'.length);
     return {
-      entities: Object.entries(state.entities[key] ?? {}).map(([pk, value]) => ({ key: pk, value })),
+      entities: Object.entries(state.entities[key] ?? {}).map(([pk, value]) => ({
+        key: pk,
+        value,
+      })),
       expiry: Object.entries(state.entitiesMeta[key] ?? {}).map(([pk, meta]) => ({
         key: pk,
         value: { ...meta, expiresIn: meta.expiresAt - controller.now() },
@@ -94,15 +107,23 @@ export function inspectorState(controller: Controller, nodeId: string): Inspecto
 export function setupDevtools(app: App, tessera: Tessera): void {
   const { controller } = tessera;
   setupDevtoolsPlugin(
-    { id: 'dev.tessera', label: 'Tessera', packageName: '@tessera/vue', app, enableEarlyProxy: true },
+    {
+      id: 'dev.tessera',
+      label: 'Tessera',
+      packageName: '@tessera/vue',
+      app,
+      enableEarlyProxy: true,
+    },
     (api) => {
       api.addInspector({ id: INSPECTOR, label: 'Tessera', icon: 'storage' });
       api.addTimelineLayer({ id: LAYER, label: 'Tessera', color: 0x41b883 });
       api.on.getInspectorTree((payload) => {
-        if (payload.inspectorId === INSPECTOR) payload.rootNodes = inspectorTree(controller.getState());
+        if (payload.inspectorId === INSPECTOR)
+          payload.rootNodes = inspectorTree(controller.getState());
       });
       api.on.getInspectorState((payload) => {
-        if (payload.inspectorId === INSPECTOR) payload.state = inspectorState(controller, payload.nodeId);
+        if (payload.inspectorId === INSPECTOR)
+          payload.state = inspectorState(controller, payload.nodeId);
       });
       tessera.actions?.listen((action, time) => {
         api.addTimelineEvent({ layerId: LAYER, event: { time, ...describe(action) } });

@@ -1,6 +1,7 @@
 // Public surface of @tessera/vue: composables over core's endpoint observer, the plugin that
 // provides the store, an error boundary for <Suspense>, and SSR state helpers.
 
+export type { ErrorLike } from '@tessera/core';
 export type { EndpointArgs } from './args';
 export { readStateScript, renderStateScript, STATE_SCRIPT_ID } from './ssr';
 export { TesseraErrorBoundary } from './TesseraErrorBoundary';

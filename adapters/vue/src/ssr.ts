@@ -1,4 +1,11 @@
-import { type Controller, type DehydratedState, dehydrate, hydrate, type State, serializeState } from '@tessera/core';
+import {
+  type Controller,
+  type DehydratedState,
+  dehydrate,
+  hydrate,
+  type State,
+  serializeState,
+} from '@tessera/core';
 
 /** Id of the `<script>` element that carries the store state from the server to the client. */
 export const STATE_SCRIPT_ID = '__TESSERA_STATE__';

@@ -53,7 +53,10 @@ export function createTessera(options: TesseraOptions = {}): Tessera {
           typeof storeOptions.managers === 'function'
             ? storeOptions.managers(defaults)
             : [...(storeOptions.managers ?? []), ...defaults];
-        return [...(log ? [log.manager] : []), ...chosen.map((manager) => deferInit(manager, pending))];
+        return [
+          ...(log ? [log.manager] : []),
+          ...chosen.map((manager) => deferInit(manager, pending)),
+        ];
       },
     });
   let started = false;

@@ -1,5 +1,9 @@
 // @tessera/vue/testing: mount components over canned responses, with no network.
-import { createFixtureStore, type FixtureOrInterceptor, type FixtureStoreOptions } from '@tessera/core';
+import {
+  createFixtureStore,
+  type FixtureOrInterceptor,
+  type FixtureStoreOptions,
+} from '@tessera/core';
 import { createTessera, type Tessera } from './tessera';
 
 /**

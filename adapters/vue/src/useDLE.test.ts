@@ -1,14 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, isProxy, nextTick, ref } from 'vue';
 import { getTodoPolled, getTodoSoft, Todo, TodoResource } from '../test/api';
-import { flushPromises, manualClock, mountToggled, mountWith, setupTodoApi, withSetup } from '../test/setup';
+import {
+  flushPromises,
+  manualClock,
+  mountToggled,
+  mountWith,
+  setupTodoApi,
+  withSetup,
+} from '../test/setup';
 import { useCache, useDLE, useFetch, useLive, useSubscription } from './useDLE';
 
 const clock = manualClock();
 const t = setupTodoApi({ store: () => ({ now: clock.now }) });
 
 describe('useDLE', () => {
-  it('loading, then the data: the store\'s memoized object itself, never a reactive proxy', async () => {
+  it("loading, then the data: the store's memoized object itself, never a reactive proxy", async () => {
     const { result } = withSetup(t.tessera, () => useDLE(TodoResource.get, { id: 1 }));
     expect(result.loading.value).toBe(true);
     expect(result.data.value).toBeUndefined();
