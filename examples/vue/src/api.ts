@@ -1,0 +1,85 @@
+import { Collection, Entity, RestEndpoint, resource } from '@tessera/core';
+
+export class User extends Entity {
+  id = 0;
+  name = '';
+  username = '';
+  email = '';
+  pk() {
+    return this.id;
+  }
+}
+
+export class Todo extends Entity {
+  id = 0;
+  userId = 0;
+  title = '';
+  completed = false;
+  pk() {
+    return this.id;
+  }
+
+  /** Not yet confirmed by the server: optimistic creates use negative ids. */
+  get pending(): boolean {
+    return this.id < 0;
+  }
+}
+
+/** The server's one counter, which the page polls. */
+export class Counter extends Entity {
+  id = '';
+  value = 0;
+  pk() {
+    return this.id;
+  }
+}
+
+export type TodoFields = Pick<Todo, 'userId' | 'title' | 'completed'>;
+
+/** Todos are listed `perPage` at a time; `getNextPage` appends `page` N to the list. */
+export const PER_PAGE = 4;
+
+export const UserResource = resource({ path: '/api/users/:id', schema: User });
+
+const TodoEndpoints = resource({
+  path: '/api/todos/:id',
+  schema: Todo,
+  searchParams: {} as { userId?: number; perPage?: number },
+  paginationField: 'page',
+});
+
+/** The todo lists: `perPage` (page size) names a list but never excludes a todo from it. */
+const TodoList = new Collection([Todo], { nonFilterArgumentKeys: ['perPage'] });
+
+/** Every mutation is optimistic: shown at once, then replaced by the server's answer. */
+export const TodoResource = TodoEndpoints.extend((base) => {
+  const getList = base.getList.extend({ schema: TodoList });
+  return {
+    getList,
+    /** GET /api/todos?perPage=N&page=P, appended to the list of the same other arguments. */
+    getNextPage: getList.getPage,
+    create: getList.push.extend({
+      getOptimisticResponse(snap: { fetchedAt: number }, body: Partial<TodoFields>) {
+        // A temporary, negative id until the server assigns the real one.
+        return { completed: false, ...body, id: -snap.fetchedAt };
+      },
+    }),
+    partialUpdate: base.partialUpdate.extend({
+      getOptimisticResponse(_snap: unknown, params: { id: number }, body: Partial<TodoFields>) {
+        return { ...body, id: params.id };
+      },
+    }),
+    delete: base.delete.extend({
+      getOptimisticResponse(_snap: unknown, params: { id: number }) {
+        return params;
+      },
+    }),
+  };
+});
+
+/** GET /api/counter every second while a component shows it. */
+export const getCounter = new RestEndpoint({
+  path: '/api/counter',
+  schema: Counter,
+  pollFrequency: 1_000,
+});
