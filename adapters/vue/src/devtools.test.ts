@@ -48,7 +48,7 @@ describe('devtools', () => {
 
     await tessera.controller.fetch(TodoResource.get, { id: 1 });
     const key = TodoResource.get.key({ id: 1 });
-    expect(fake.events.map((event) => event.title)).toEqual(['fetch', 'response']);
+    expect(fake.events.map((event) => event.title)).toEqual(['fetch', 'setResponse']);
     expect(fake.events[0].subtitle).toBe(key);
     expect(fake.api.sendInspectorTree).toHaveBeenCalled();
 

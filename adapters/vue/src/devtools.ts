@@ -1,138 +1,66 @@
-import type { Action, Controller, State } from '@tessera/core';
+import type { Controller } from '@tessera/core';
 import { setupDevtoolsPlugin } from '@vue/devtools-api';
 import type { App } from 'vue';
 import type { Tessera } from './tessera';
 
 const INSPECTOR = 'tessera';
 const LAYER = 'tessera:actions';
+type Rows = { key: string; value: unknown }[];
 
-/** What the timeline shows of an action (functions and promises left out). */
-function describe(action: Action): { title: string; subtitle: string; data: object } {
-  switch (action.type) {
-    case 'fetch':
-    case 'subscribe':
-    case 'unsubscribe':
-      return {
-        title: action.type,
-        subtitle: action.key,
-        data: { key: action.key, args: action.args },
-      };
-    case 'setResponse':
-      return {
-        title: action.error ? 'error' : 'response',
-        subtitle: action.key,
-        data: { key: action.key, args: action.args, response: action.response, meta: action.meta },
-      };
-    case 'fetchCancelled':
-      return { title: 'cancelled', subtitle: action.key, data: { key: action.key } };
-    case 'invalidate':
-      return {
-        title: 'invalidate',
-        subtitle: typeof action.keys === 'function' ? 'by testKey' : action.keys.join(', '),
-        data: { keys: typeof action.keys === 'function' ? 'testKey' : action.keys },
-      };
-    case 'gc':
-      return { title: 'gc', subtitle: `${action.keys.length} results`, data: action };
-    default:
-      return { title: action.type, subtitle: '', data: {} };
-  }
-}
-
-/** The inspector's tree: entity types (with counts), then result keys. */
-export function inspectorTree(state: State) {
+/** The inspector's tree: entity types, then result keys. */
+export function inspectorTree(controller: Controller) {
+  const { entities, meta } = controller.getState();
+  const node = (prefix: string) => (key: string) => ({ id: `${prefix}:${key}`, label: key });
   return [
-    {
-      id: 'entities',
-      label: 'Entities',
-      children: Object.entries(state.entities).map(([key, table]) => ({
-        id: `entity:${key}`,
-        label: key,
-        tags: [
-          {
-            label: String(Object.keys(table ?? {}).length),
-            textColor: 0,
-            backgroundColor: 0x41b883,
-          },
-        ],
-      })),
-    },
-    {
-      id: 'results',
-      label: 'Results',
-      children: Object.keys(state.meta).map((key) => ({ id: `result:${key}`, label: key })),
-    },
+    { id: 'entities', label: 'Entities', children: Object.keys(entities).map(node('entity')) },
+    { id: 'results', label: 'Results', children: Object.keys(meta).map(node('result')) },
   ];
 }
 
-/** The inspector's state of one node: an entity table, or a result with its expiry. */
-type InspectorState = Record<string, { key: string; value: unknown }[]>;
-
-export function inspectorState(controller: Controller, nodeId: string): InspectorState {
+/** One node's state: an entity table with expiry, or a result with its meta and expiry. */
+export function inspectorState(controller: Controller, nodeId: string): Record<string, Rows> {
   const state = controller.getState();
-  if (nodeId.startsWith('entity:')) {
-    const key = nodeId.slice('entity:'.length);
-    return {
-      entities: Object.entries(state.entities[key] ?? {}).map(([pk, value]) => ({
-        key: pk,
-        value,
-      })),
-      expiry: Object.entries(state.entitiesMeta[key] ?? {}).map(([pk, meta]) => ({
-        key: pk,
-        value: { ...meta, expiresIn: meta.expiresAt - controller.now() },
-      })),
-    };
+  const [kind, key] = [nodeId.slice(0, nodeId.indexOf(':')), nodeId.slice(nodeId.indexOf(':') + 1)];
+  const rows = (record: object | undefined): Rows =>
+    Object.entries(record ?? {}).map(([name, value]) => ({ key: name, value }));
+  if (kind === 'entity') {
+    return { entities: rows(state.entities[key]), expiry: rows(state.entitiesMeta[key]) };
   }
-  if (nodeId.startsWith('result:')) {
-    const key = nodeId.slice('result:'.length);
-    const meta = state.meta[key];
-    return {
-      result: [
-        { key: 'normalized', value: state.endpoints[key] as object },
-        { key: 'fetching', value: key in state.fetching },
-      ],
-      meta: meta
-        ? [
-            { key: 'expiresAt', value: meta.expiresAt },
-            { key: 'expiresIn (ms)', value: meta.expiresAt - controller.now() },
-            { key: 'invalidated', value: meta.invalidated === true },
-            { key: 'error', value: meta.error === undefined ? '' : String(meta.error) },
-          ]
-        : [],
-    };
-  }
-  return {};
+  const meta = state.meta[key];
+  const expiresIn = meta ? meta.expiresAt - controller.now() : undefined;
+  return {
+    result: rows({ normalized: state.endpoints[key], fetching: key in state.fetching }),
+    meta: rows({ ...meta, error: meta?.error && String(meta.error), 'expiresIn (ms)': expiresIn }),
+  };
 }
 
-/** Registers the Tessera inspector and timeline layer with Vue devtools (development only). */
+/** Registers the Tessera inspector and action timeline with Vue devtools (development only). */
 export function setupDevtools(app: App, tessera: Tessera): void {
   const { controller } = tessera;
-  setupDevtoolsPlugin(
-    {
-      id: 'dev.tessera',
-      label: 'Tessera',
-      packageName: '@tessera/vue',
-      app,
-      enableEarlyProxy: true,
-    },
-    (api) => {
-      api.addInspector({ id: INSPECTOR, label: 'Tessera', icon: 'storage' });
-      api.addTimelineLayer({ id: LAYER, label: 'Tessera', color: 0x41b883 });
-      api.on.getInspectorTree((payload) => {
-        if (payload.inspectorId === INSPECTOR)
-          payload.rootNodes = inspectorTree(controller.getState());
-      });
-      api.on.getInspectorState((payload) => {
-        if (payload.inspectorId === INSPECTOR)
-          payload.state = inspectorState(controller, payload.nodeId);
-      });
-      tessera.actions?.listen((action, time) => {
-        api.addTimelineEvent({ layerId: LAYER, event: { time, ...describe(action) } });
-      });
-      const subscription = controller.state$.subscribe(() => {
-        api.sendInspectorTree(INSPECTOR);
-        api.sendInspectorState(INSPECTOR);
-      });
-      app.onUnmount(() => subscription.unsubscribe());
-    },
-  );
+  const descriptor = { id: 'dev.tessera', label: 'Tessera', packageName: '@tessera/vue', app };
+  setupDevtoolsPlugin({ ...descriptor, enableEarlyProxy: true }, (api) => {
+    api.addInspector({ id: INSPECTOR, label: 'Tessera', icon: 'storage' });
+    api.addTimelineLayer({ id: LAYER, label: 'Tessera', color: 0x41b883 });
+    api.on.getInspectorTree((payload) => {
+      if (payload.inspectorId === INSPECTOR) payload.rootNodes = inspectorTree(controller);
+    });
+    api.on.getInspectorState((payload) => {
+      if (payload.inspectorId === INSPECTOR) {
+        payload.state = inspectorState(controller, payload.nodeId);
+      }
+    });
+    tessera.actions?.listen((action, time) => {
+      // Functions (resolve/reject, endpoints) do not travel to the devtools.
+      const data = JSON.parse(
+        JSON.stringify(action, (_k, v) => (typeof v === 'function' ? undefined : v)),
+      );
+      const subtitle = 'key' in action ? action.key : '';
+      api.addTimelineEvent({ layerId: LAYER, event: { time, title: action.type, subtitle, data } });
+    });
+    const states = controller.state$.subscribe(() => {
+      api.sendInspectorTree(INSPECTOR);
+      api.sendInspectorState(INSPECTOR);
+    });
+    app.onUnmount(() => states.unsubscribe());
+  });
 }

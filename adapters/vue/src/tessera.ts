@@ -2,7 +2,6 @@ import {
   type Controller,
   type CreateStoreOptions,
   createStore,
-  defaultManagers,
   type Manager,
   type Store,
 } from '@tessera/core';
@@ -47,8 +46,7 @@ export function createTessera(options: TesseraOptions = {}): Tessera {
     given ??
     createStore({
       ...storeOptions,
-      managers: () => {
-        const defaults = defaultManagers(storeOptions.gc);
+      managers: (defaults) => {
         const chosen =
           typeof storeOptions.managers === 'function'
             ? storeOptions.managers(defaults)
