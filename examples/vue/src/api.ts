@@ -1,29 +1,8 @@
 import { Collection, Entity, RestEndpoint, resource } from '@tessera/core';
+import { Todo, type TodoFields } from '../../vanilla/src/api';
 
-export class User extends Entity {
-  id = 0;
-  name = '';
-  username = '';
-  email = '';
-  pk() {
-    return this.id;
-  }
-}
-
-export class Todo extends Entity {
-  id = 0;
-  userId = 0;
-  title = '';
-  completed = false;
-  pk() {
-    return this.id;
-  }
-
-  /** Not yet confirmed by the server: optimistic creates use negative ids. */
-  get pending(): boolean {
-    return this.id < 0;
-  }
-}
+// The entities and users are the vanilla example's; this page adds pagination and a counter.
+export { Todo, type TodoFields, User, UserResource } from '../../vanilla/src/api';
 
 /** The server's one counter, which the page polls. */
 export class Counter extends Entity {
@@ -34,12 +13,8 @@ export class Counter extends Entity {
   }
 }
 
-export type TodoFields = Pick<Todo, 'userId' | 'title' | 'completed'>;
-
 /** Todos are listed `perPage` at a time; `getNextPage` appends `page` N to the list. */
 export const PER_PAGE = 4;
-
-export const UserResource = resource({ path: '/api/users/:id', schema: User });
 
 const TodoEndpoints = resource({
   path: '/api/todos/:id',
