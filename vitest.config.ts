@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
 // Inside the repo every package resolves to its TypeScript source (the `source` export
@@ -26,6 +27,16 @@ export default defineConfig({
           name: 'vanilla',
           root: fileURLToPath(new URL('./adapters/vanilla', import.meta.url)),
           environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        plugins: [vue()],
+        test: {
+          name: 'vue',
+          root: fileURLToPath(new URL('./adapters/vue', import.meta.url)),
+          environment: 'happy-dom',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
         },
       },

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm run demo`: serves the vanilla example with Vite; the example REST API runs inside the same
-// process (the `apiPlugin` in examples/vanilla/vite.config.ts mounts it under /api).
+// `npm run demo`: serves the examples with Vite, each on its own port (the next free one), each
+// with the example REST API inside its process (the `apiPlugin` in its vite.config.ts mounts it
+// under /api).
 //
-//   node examples/demo.mjs [--port 5173] [--host 127.0.0.1] [--latency 250] [--example vanilla]
+//   node examples/demo.mjs [--port 5173] [--host 127.0.0.1] [--latency 250] [--example vanilla,vue]
 //
-// Prints `Tessera <example> example: <url>` once the server listens. Stops on SIGINT/SIGTERM.
+// Prints `Tessera <example> example: <url>` once each server listens. Stops on SIGINT/SIGTERM.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createServer } from 'vite';
@@ -14,7 +15,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '5173' },
     host: { type: 'string', default: '127.0.0.1' },
     latency: { type: 'string', default: '250' },
-    example: { type: 'string', default: 'vanilla' },
+    example: { type: 'string', default: 'vanilla,vue' },
   },
 });
 
@@ -24,29 +25,33 @@ process.env.TESSERA_API_LATENCY ??= values.latency;
 // so its notice about the future native loader is noise here.
 process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
 
-const root = fileURLToPath(new URL(`./${values.example}/`, import.meta.url));
-const server = await createServer({
-  configFile: `${root}vite.config.ts`,
-  root,
-  server: { port: Number(values.port), host: values.host, strictPort: false },
-  clearScreen: false,
-});
-await server.listen();
-
-const url = server.resolvedUrls?.local[0];
-if (!url) {
-  console.error('The dev server did not report a URL');
-  await server.close();
-  process.exit(1);
+const servers = [];
+for (const [index, example] of values.example.split(',').entries()) {
+  const root = fileURLToPath(new URL(`./${example}/`, import.meta.url));
+  const port = Number(values.port) === 0 ? 0 : Number(values.port) + index;
+  const server = await createServer({
+    configFile: `${root}vite.config.ts`,
+    root,
+    server: { port, host: values.host, strictPort: false },
+    clearScreen: false,
+  });
+  servers.push(server);
+  await server.listen();
+  const url = server.resolvedUrls?.local[0];
+  if (!url) {
+    console.error(`The ${example} dev server did not report a URL`);
+    await Promise.all(servers.map((running) => running.close()));
+    process.exit(1);
+  }
+  console.log(`Tessera ${example} example: ${url}`);
 }
-console.log(`Tessera ${values.example} example: ${url}`);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    server.close().then(
+    Promise.all(servers.map((server) => server.close())).then(
       () => process.exit(0),
       () => process.exit(1),
     );

@@ -11,6 +11,12 @@ const bin = (name) => join('node_modules', '.bin', name);
 const checks = [
   ['typecheck (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint (biome)', bin('biome'), ['check', '.']],
+  [
+    'typecheck @tessera/vue and its .vue files (vue-tsc)',
+    bin('vue-tsc'),
+    ['-p', 'adapters/vue', '--noEmit'],
+  ],
+  ['typecheck examples/vue (vue-tsc)', bin('vue-tsc'), ['-p', 'examples/vue', '--noEmit']],
 ];
 
 let passed = 0;

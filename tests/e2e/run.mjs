@@ -5,7 +5,10 @@
 import { existsSync } from 'node:fs';
 import { chromiumPath, launchBrowser, startExample } from './harness.mjs';
 
-const suites = [{ example: 'vanilla', load: () => import('./vanilla.mjs') }];
+const suites = [
+  { example: 'vanilla', load: () => import('./vanilla.mjs') },
+  { example: 'vue', load: () => import('./vue.mjs') },
+];
 
 let passed = 0;
 let failed = 0;

@@ -52,11 +52,21 @@ export function createApi(options: ApiOptions = {}): Api {
       path: '/api/todos',
       methods: {
         GET: (_req, res, { query }) => {
-          const userIdText = query.get('userId');
-          if (userIdText === null) return sendJson(res, 200, db.listTodos());
-          const userId = parseId(userIdText);
-          if (userId === undefined) throw new HttpError(400, '`userId` must be a positive integer');
-          sendJson(res, 200, db.listTodos({ userId }));
+          const positive = (name: string) => {
+            const text = query.get(name);
+            if (text === null) return undefined;
+            const value = parseId(text);
+            if (value === undefined)
+              throw new HttpError(400, `\`${name}\` must be a positive integer`);
+            return value;
+          };
+          const userId = positive('userId');
+          const todos = db.listTodos(userId === undefined ? {} : { userId });
+          // Pages only when `perPage` is given (`page` counts from 1), so plain lists stay whole.
+          const perPage = positive('perPage');
+          const page = positive('page') ?? 1;
+          if (perPage === undefined) return sendJson(res, 200, todos);
+          sendJson(res, 200, todos.slice((page - 1) * perPage, page * perPage));
         },
         POST: async (req, res) => {
           const fields = readTodoFields(await readJsonObject(req), { partial: false });
@@ -89,6 +99,13 @@ export function createApi(options: ApiOptions = {}): Api {
           db.deleteTodo(id!);
           sendEmpty(res, 204);
         },
+      },
+    },
+    {
+      path: '/api/counter',
+      methods: {
+        GET: (_req, res) => sendJson(res, 200, db.getCounter()),
+        POST: (_req, res) => sendJson(res, 200, db.incrementCounter()),
       },
     },
     {

@@ -7,6 +7,7 @@ export class Database {
   private users = new Map<number, UserRecord>();
   private todos = new Map<number, TodoRecord>();
   private nextTodoId = 1;
+  private counter = 0;
 
   constructor(private readonly seed: Seed) {
     this.reset();
@@ -17,6 +18,17 @@ export class Database {
     this.users = new Map(this.seed.users.map((user) => [user.id, { ...user }]));
     this.todos = new Map(this.seed.todos.map((todo) => [todo.id, { ...todo }]));
     this.nextTodoId = Math.max(0, ...this.todos.keys()) + 1;
+    this.counter = 0;
+  }
+
+  /** A single counter (what the examples poll). */
+  getCounter(): { id: string; value: number } {
+    return { id: 'counter', value: this.counter };
+  }
+
+  incrementCounter(): { id: string; value: number } {
+    this.counter += 1;
+    return this.getCounter();
   }
 
   listUsers(): UserRecord[] {

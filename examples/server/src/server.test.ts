@@ -35,6 +35,16 @@ describe('GET /api/todos', () => {
     expect(todos.map((todo: { id: number }) => todo.id)).toEqual([3, 4]);
   });
 
+  it('pages with ?perPage= and ?page= (from 1), with or without a userId filter', async () => {
+    const ids = async (path: string) =>
+      ((await (await api(path)).json()) as { id: number }[]).map((todo) => todo.id);
+    expect(await ids('/api/todos?perPage=4')).toEqual([1, 2, 3, 4]);
+    expect(await ids('/api/todos?perPage=4&page=2')).toEqual([5, 6]);
+    expect(await ids('/api/todos?perPage=4&page=3')).toEqual([]);
+    expect(await ids('/api/todos?userId=3&perPage=1&page=2')).toEqual([6]);
+    expect((await api('/api/todos?perPage=0')).status).toBe(400);
+  });
+
   it('rejects a userId filter that is not a positive integer with 400', async () => {
     const res = await api('/api/todos?userId=two');
     expect(res.status).toBe(400);
@@ -153,6 +163,17 @@ describe('DELETE /api/todos/:id', () => {
     expect(await res.text()).toBe('');
     expect((await api('/api/todos/1')).status).toBe(404);
     expect((await api('/api/todos/1', { method: 'DELETE' })).status).toBe(404);
+  });
+});
+
+describe('/api/counter', () => {
+  it('GET reads the counter, POST increments it; reset() returns it to 0', async () => {
+    expect(await (await api('/api/counter')).json()).toEqual({ id: 'counter', value: 0 });
+    const res = await api('/api/counter', { method: 'POST' });
+    expect(await res.json()).toEqual({ id: 'counter', value: 1 });
+    expect(await (await api('/api/counter')).json()).toEqual({ id: 'counter', value: 1 });
+    server.db.reset();
+    expect(await (await api('/api/counter')).json()).toEqual({ id: 'counter', value: 0 });
   });
 });
 

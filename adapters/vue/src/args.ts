@@ -1,0 +1,28 @@
+import type { ArgsOrNull, EndpointInterface } from '@tessera/core';
+import { type MaybeRefOrGetter, type Ref, toValue } from 'vue';
+
+type Reactive<T extends readonly unknown[]> = { [K in keyof T]: MaybeRefOrGetter<T[K]> };
+
+/**
+ * Endpoint arguments as Vue code passes them: each a value, a ref or a getter
+ * (`() => ({ id: props.id })`). A first argument that is or yields `null` means "not now".
+ * A plain `{ id: props.id }` is read once: it does not follow `props`.
+ */
+export type EndpointArgs<E extends EndpointInterface> =
+  | readonly [...Reactive<Parameters<E>>]
+  | readonly [MaybeRefOrGetter<Parameters<E>[0] | null>];
+
+/** True when the arguments may mean "not now" (a first argument that can be null). */
+export type MaybeNull<A extends readonly unknown[]> = A extends readonly []
+  ? false
+  : null extends Unwrapped<A[0]>
+    ? true
+    : false;
+
+type Unwrapped<T> = T extends () => infer R ? R : T extends Ref<infer V> ? V : T;
+
+/** The current arguments: reads every ref and getter (`toValue`), so the caller tracks them. */
+export function readArgs<E extends EndpointInterface>(args: EndpointArgs<E>): ArgsOrNull<E> {
+  const values = args.map((arg) => toValue(arg));
+  return (values[0] === null ? [null] : values) as unknown as ArgsOrNull<E>;
+}

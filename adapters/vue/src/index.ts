@@ -1,0 +1,19 @@
+// Public surface of @tessera/vue: composables over core's endpoint observer, the plugin that
+// provides the store, an error boundary for <Suspense>, and SSR state helpers.
+
+export type { ErrorLike } from '@tessera/core';
+export type { EndpointArgs } from './args';
+export { readStateScript, renderStateScript, STATE_SCRIPT_ID } from './ssr';
+export { TesseraErrorBoundary } from './TesseraErrorBoundary';
+export {
+  createTessera,
+  provideTessera,
+  type Tessera,
+  type TesseraOptions,
+  useController,
+  useTessera,
+} from './tessera';
+export { type DLE, useCache, useDLE, useFetch, useLive, useSubscription } from './useDLE';
+export { type Loading, useLoading } from './useLoading';
+export { useQuery } from './useQuery';
+export { type SuspenseRef, useSuspense } from './useSuspense';

@@ -1,0 +1,87 @@
+// Server render with @vue/server-renderer, the state carried in the page, and client hydration.
+import { describe, expect, it, vi } from 'vitest';
+import { createSSRApp, defineComponent, h, nextTick, Suspense } from 'vue';
+import { renderToString } from 'vue/server-renderer';
+import { TodoResource } from '../test/api';
+import { flushPromises, setupTodoApi } from '../test/setup';
+import TodoTitle from '../test/TodoTitle.vue';
+import { readStateScript, renderStateScript } from './ssr';
+import { createTessera } from './tessera';
+import { useDLE } from './useDLE';
+
+const t = setupTodoApi();
+const hostile = '</script><script>alert(1)</script><!-- \u2028 \u2029 & <b>';
+
+const Owner = defineComponent({
+  setup() {
+    const { data, loading } = useDLE(TodoResource.get, { id: 2 });
+    return () => h('em', loading.value ? 'loading' : data.value?.title);
+  },
+});
+const App = defineComponent({
+  setup: () => () =>
+    h(Suspense, null, { default: () => h('main', [h(TodoTitle, { id: 1 }), h(Owner)]) }),
+});
+
+async function renderPage() {
+  t.api.rows.get(1)!.title = hostile;
+  const init = vi.fn();
+  const tessera = createTessera({
+    managers: [{ init, cleanup() {}, middleware: () => (next) => next }],
+  });
+  const html = await renderToString(createSSRApp(App).use(tessera));
+  const page = `<div id="app">${html}</div>${renderStateScript(tessera.controller)}`;
+  tessera.store.dispose();
+  return { page, init };
+}
+
+describe('SSR', () => {
+  it('fetches on the server (useSuspense and useDLE) without starting managers', async () => {
+    const { page, init } = await renderPage();
+    expect(t.api.requests.sort()).toEqual(['GET /todos/1', 'GET /todos/2']);
+    expect(init).not.toHaveBeenCalled();
+    const doc = new DOMParser().parseFromString(page, 'text/html');
+    expect(doc.querySelector('h1')?.textContent).toBe(hostile);
+    expect(doc.querySelector('em')?.textContent).toBe('Todo 2');
+  });
+
+  it('carries hostile strings in the state script without breaking out of it', async () => {
+    const { page } = await renderPage();
+    const doc = new DOMParser().parseFromString(page, 'text/html');
+    expect(doc.querySelectorAll('script')).toHaveLength(1);
+    expect(doc.querySelectorAll('b')).toHaveLength(0);
+    const script = page.slice(page.indexOf('<script'));
+    expect(script.match(/<\/script>/g)).toHaveLength(1);
+    expect(script).not.toContain('<!--');
+    expect(script).not.toMatch(/[\u2028\u2029]/);
+    document.body.innerHTML = page;
+    const state = readStateScript();
+    const key = TodoResource.get.key({ id: 1 });
+    expect(state?.meta[key]).toBeDefined();
+    const tessera = createTessera({ initialState: state });
+    expect(tessera.controller.getResponse(TodoResource.get, { id: 1 }).data?.title).toBe(hostile);
+    tessera.store.dispose();
+  });
+
+  it('hydrates from the page: no refetch, no mismatch warning, then follows the store', async () => {
+    const { page } = await renderPage();
+    t.api.requests.length = 0;
+    document.body.innerHTML = page;
+    const warn = vi.spyOn(console, 'warn');
+    const error = vi.spyOn(console, 'error');
+    const tessera = createTessera({ initialState: readStateScript() });
+    const app = createSSRApp(App).use(tessera);
+    app.mount('#app');
+    await flushPromises();
+    const messages = [...warn.mock.calls, ...error.mock.calls].map((call) => String(call[0]));
+    warn.mockRestore();
+    error.mockRestore();
+    expect(messages.filter((message) => /hydrat/i.test(message))).toEqual([]);
+    expect(t.api.requests).toEqual([]);
+    expect(document.querySelector('h1')?.textContent).toBe(hostile);
+    await tessera.controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'Live' });
+    await nextTick();
+    expect(document.querySelector('h1')?.textContent).toBe('Live');
+    app.unmount();
+  });
+});

@@ -1,0 +1,73 @@
+import type { EndpointInterface, ErrorLike, ObserveMode, ResultOf } from '@tessera/core';
+import type { ComputedRef } from 'vue';
+import type { EndpointArgs } from './args';
+import { field, observeEndpoint } from './observeEndpoint';
+
+/** Data, loading, error (and `previous`) of an endpoint, each a read-only ref. */
+export interface DLE<T> {
+  /** The memoized, frozen data: undefined until loaded (or while the arguments are null). */
+  readonly data: ComputedRef<T>;
+  readonly loading: ComputedRef<boolean>;
+  /** Hidden by a soft error policy while data exists. */
+  readonly error: ComputedRef<ErrorLike | undefined>;
+  /** The data belongs to the previous arguments while the new ones load. */
+  readonly previous: ComputedRef<boolean>;
+}
+
+function useEndpoint<E extends EndpointInterface>(
+  mode: ObserveMode,
+  endpoint: E,
+  args: EndpointArgs<E>,
+): DLE<ResultOf<E>> {
+  const { snapshot } = observeEndpoint(endpoint, args, { mode });
+  return {
+    data: field(snapshot, 'data'),
+    loading: field(snapshot, 'loading'),
+    error: field(snapshot, 'error'),
+    previous: field(snapshot, 'previous'),
+  };
+}
+
+/** Data/loading/error that fetches when the data is missing, stale or invalid. No suspending. */
+export function useDLE<E extends EndpointInterface>(
+  endpoint: E,
+  ...args: EndpointArgs<E>
+): DLE<ResultOf<E>> {
+  return useEndpoint('fetch', endpoint, args);
+}
+
+/** `useDLE` that also polls at the endpoint's `pollFrequency` while the component lives. */
+export function useLive<E extends EndpointInterface>(
+  endpoint: E,
+  ...args: EndpointArgs<E>
+): DLE<ResultOf<E>> {
+  return useEndpoint('poll', endpoint, args);
+}
+
+/** What the store holds for the endpoint and arguments; never fetches. */
+export function useCache<E extends EndpointInterface>(
+  endpoint: E,
+  ...args: EndpointArgs<E>
+): ComputedRef<ResultOf<E>> {
+  return useEndpoint('cache', endpoint, args).data;
+}
+
+/**
+ * Fetches when the data is due (missing, stale, invalid) without reading it: the component does
+ * not re-render when the data changes. Returns the fetch's loading and error.
+ */
+export function useFetch<E extends EndpointInterface>(
+  endpoint: E,
+  ...args: EndpointArgs<E>
+): Pick<DLE<unknown>, 'loading' | 'error'> {
+  const { loading, error } = useEndpoint('fetch', endpoint, args);
+  return { loading, error };
+}
+
+/** Keeps the endpoint polled at its `pollFrequency` while the component lives; reads nothing. */
+export function useSubscription<E extends EndpointInterface>(
+  endpoint: E,
+  ...args: EndpointArgs<E>
+): void {
+  useEndpoint('poll', endpoint, args);
+}

@@ -1,0 +1,47 @@
+import type { EndpointInterface, FetchResult } from '@tessera/core';
+import { type ComputedRef, computed } from 'vue';
+import type { EndpointArgs, MaybeNull } from './args';
+import { field, observeEndpoint } from './observeEndpoint';
+
+/** The data `useSuspense` resolves to, following the store. */
+export type SuspenseRef<T> = ComputedRef<T> & {
+  /** True while the data shown belongs to the previous arguments (the new ones are loading). */
+  readonly previous: ComputedRef<boolean>;
+  /** A fetch this data waits for is in flight. */
+  readonly loading: ComputedRef<boolean>;
+};
+
+type SuspenseData<E extends EndpointInterface, A extends readonly unknown[]> =
+  MaybeNull<A> extends true ? FetchResult<E> | undefined : FetchResult<E>;
+
+/**
+ * `const todo = await useSuspense(TodoResource.get, () => ({ id: props.id }))` in an async
+ * `setup`: suspends the nearest `<Suspense>` until the data is usable, then returns a read-only
+ * ref that follows the store. New arguments keep the previous data (`todo.previous`) until theirs
+ * arrive. A hard error rejects (before the first render) or throws when read (after it): pair the
+ * `<Suspense>` with `onErrorCaptured` or `<TesseraErrorBoundary>`, because `<Suspense>` catches
+ * nothing. Soft errors with usable data render the data.
+ */
+export async function useSuspense<E extends EndpointInterface, const A extends EndpointArgs<E>>(
+  endpoint: E,
+  ...args: A
+): Promise<SuspenseRef<SuspenseData<E, A>>> {
+  const { observer, snapshot } = observeEndpoint(endpoint, args, { mode: 'fetch' });
+  // Vue cannot suspend a mounted component again: while an invalidated result refetches, the
+  // ref keeps the data it showed (the observer carries data only across argument changes).
+  let shown: unknown;
+  const data = computed(() => {
+    const { data, loading, error } = snapshot.value;
+    if (error) throw error;
+    if (data !== undefined || !loading) shown = data;
+    return shown as SuspenseData<E, A>;
+  });
+  const result = Object.assign(data, {
+    previous: field(snapshot, 'previous'),
+    loading: field(snapshot, 'loading'),
+  });
+  await observer.promise();
+  // Server renders do not subscribe: read what the fetch left in the store.
+  snapshot.value = observer.getSnapshot();
+  return result;
+}

@@ -1,0 +1,60 @@
+import { Collection, Entity, RestEndpoint, resource } from '@tessera/core';
+import { Todo, type TodoFields } from '../../vanilla/src/api';
+
+// The entities and users are the vanilla example's; this page adds pagination and a counter.
+export { Todo, type TodoFields, User, UserResource } from '../../vanilla/src/api';
+
+/** The server's one counter, which the page polls. */
+export class Counter extends Entity {
+  id = '';
+  value = 0;
+  pk() {
+    return this.id;
+  }
+}
+
+/** Todos are listed `perPage` at a time; `getNextPage` appends `page` N to the list. */
+export const PER_PAGE = 4;
+
+const TodoEndpoints = resource({
+  path: '/api/todos/:id',
+  schema: Todo,
+  searchParams: {} as { userId?: number; perPage?: number },
+  paginationField: 'page',
+});
+
+/** The todo lists: `perPage` (page size) names a list but never excludes a todo from it. */
+const TodoList = new Collection([Todo], { nonFilterArgumentKeys: ['perPage'] });
+
+/** Every mutation is optimistic: shown at once, then replaced by the server's answer. */
+export const TodoResource = TodoEndpoints.extend((base) => {
+  const getList = base.getList.extend({ schema: TodoList });
+  return {
+    getList,
+    /** GET /api/todos?perPage=N&page=P, appended to the list of the same other arguments. */
+    getNextPage: getList.getPage,
+    create: getList.push.extend({
+      getOptimisticResponse(snap: { fetchedAt: number }, body: Partial<TodoFields>) {
+        // A temporary, negative id until the server assigns the real one.
+        return { completed: false, ...body, id: -snap.fetchedAt };
+      },
+    }),
+    partialUpdate: base.partialUpdate.extend({
+      getOptimisticResponse(_snap: unknown, params: { id: number }, body: Partial<TodoFields>) {
+        return { ...body, id: params.id };
+      },
+    }),
+    delete: base.delete.extend({
+      getOptimisticResponse(_snap: unknown, params: { id: number }) {
+        return params;
+      },
+    }),
+  };
+});
+
+/** GET /api/counter every second while a component shows it. */
+export const getCounter = new RestEndpoint({
+  path: '/api/counter',
+  schema: Counter,
+  pollFrequency: 1_000,
+});

@@ -1,0 +1,188 @@
+// Browser scenarios for examples/vue. Each test continues from the page the previous one left
+// (one server per suite), and checks both the page and the API behind it.
+import assert from 'node:assert/strict';
+import { eventually } from './harness.mjs';
+
+const rows = (page) => page.locator('#todos li.todo');
+const row = (page, id) => page.locator(`#todos li.todo[data-id="${id}"]`);
+const titles = (page) => page.locator('#todos li.todo .title').allTextContents();
+const isTodoList = (url) => url.pathname === '/api/todos';
+
+async function api(baseURL, path, init) {
+  const response = await fetch(new URL(path, baseURL), init);
+  return {
+    status: response.status,
+    body: response.status === 200 ? await response.json() : undefined,
+  };
+}
+
+/** Holds matching requests until `release()`; `stop()` removes the route. */
+async function holdRequests(page, pattern, method) {
+  let release;
+  const gate = new Promise((resolve) => (release = resolve));
+  const handler = async (route) => {
+    if (route.request().method() === method) await gate;
+    await route.continue();
+  };
+  await page.route(pattern, handler);
+  return { release, stop: () => page.unroute(pattern, handler) };
+}
+
+export const tests = [
+  {
+    name: 'suspends, then shows the first page of todos with their users',
+    async run({ page, baseURL }) {
+      await page.goto(baseURL);
+      await eventually(async () =>
+        assert.deepEqual(await titles(page), [
+          'Write the first program',
+          'Describe the Analytical Engine',
+          'Break the Enigma cipher',
+          'Propose the imitation game',
+        ]),
+      );
+      assert.equal(await row(page, 1).locator('.owner').textContent(), 'Ada Lovelace');
+      assert.equal(await row(page, 3).locator('.owner').textContent(), 'Alan Turing');
+      assert.equal(await page.locator('#summary').textContent(), '2 left · 2 done');
+    },
+  },
+  {
+    name: 'loads the next page (getNextPage) and appends it',
+    async run({ page }) {
+      await page.click('#more');
+      await eventually(async () => assert.equal(await rows(page).count(), 6));
+      assert.equal(await row(page, 6).locator('.title').textContent(), 'Ship the first compiler');
+      await page.locator('#more').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    name: 'the live counter follows the server by polling',
+    async run({ page, baseURL }) {
+      await eventually(async () =>
+        assert.equal(await page.locator('#counter-value').textContent(), '0'),
+      );
+      await api(baseURL, '/api/counter', { method: 'POST' });
+      await api(baseURL, '/api/counter', { method: 'POST' });
+      await eventually(async () =>
+        assert.equal(await page.locator('#counter-value').textContent(), '2'),
+      );
+    },
+  },
+  {
+    name: 'creates a todo: shown at once (optimistic), then with the id the server gave',
+    async run({ page, baseURL }) {
+      const held = await holdRequests(page, '**/api/todos', 'POST');
+      try {
+        await page.fill('#new-title', 'Learn Tessera');
+        await page.selectOption('#new-user', '2');
+        await page.click('#new-todo button[type=submit]');
+        const optimistic = page.locator('#todos li.todo.pending');
+        await optimistic.waitFor();
+        assert.equal(await optimistic.locator('.title').textContent(), 'Learn Tessera');
+        assert.ok(Number(await optimistic.getAttribute('data-id')) < 0);
+        held.release();
+        await row(page, 7).waitFor();
+        await eventually(async () =>
+          assert.equal(await page.locator('#todos li.todo.pending').count(), 0),
+        );
+      } finally {
+        held.release();
+        await held.stop();
+      }
+      assert.equal(await row(page, 7).locator('.owner').textContent(), 'Alan Turing');
+      const saved = await api(baseURL, '/api/todos/7');
+      assert.deepEqual(saved.body, { id: 7, userId: 2, title: 'Learn Tessera', completed: false });
+    },
+  },
+  {
+    name: 'toggles and renames a todo (optimistic update)',
+    async run({ page, baseURL }) {
+      await row(page, 2).locator('.toggle').click();
+      await eventually(async () =>
+        assert.match(await row(page, 2).getAttribute('class'), /\bcompleted\b/),
+      );
+      await eventually(async () =>
+        assert.equal((await api(baseURL, '/api/todos/2')).body.completed, true),
+      );
+      await row(page, 7).locator('.title').dblclick();
+      await row(page, 7).locator('input.edit-title').fill('Learn Tessera properly');
+      await row(page, 7).locator('input.edit-title').press('Enter');
+      await eventually(async () =>
+        assert.equal((await api(baseURL, '/api/todos/7')).body.title, 'Learn Tessera properly'),
+      );
+      assert.equal(await row(page, 7).locator('.title').textContent(), 'Learn Tessera properly');
+    },
+  },
+  {
+    name: 'deletes a todo (optimistic delete)',
+    async run({ page, baseURL }) {
+      await row(page, 1).locator('.delete').click();
+      await row(page, 1).waitFor({ state: 'detached' });
+      await eventually(async () => assert.equal((await api(baseURL, '/api/todos/1')).status, 404));
+    },
+  },
+  {
+    name: 'filters by user (new arguments, previous list kept until they load)',
+    async run({ page }) {
+      await page.selectOption('#filter', { label: 'Alan Turing' });
+      await eventually(async () =>
+        assert.deepEqual(await titles(page), [
+          'Break the Enigma cipher',
+          'Propose the imitation game',
+          'Learn Tessera properly',
+        ]),
+      );
+      await page.selectOption('#filter', { label: 'everyone' });
+      await eventually(async () =>
+        assert.equal((await titles(page))[0], 'Describe the Analytical Engine'),
+      );
+    },
+  },
+  {
+    name: 'a failed save rolls back and says so',
+    async run({ page }) {
+      const failPatch = (route) =>
+        route.request().method() === 'PATCH'
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{}}' })
+          : route.continue();
+      await page.route('**/api/todos/3', failPatch);
+      try {
+        await row(page, 3).locator('.toggle').click();
+        await row(page, 3).locator('.row-error').waitFor();
+        assert.match(
+          await row(page, 3).locator('.row-error').textContent(),
+          /Could not save: .*\b500\b/,
+        );
+        await eventually(async () =>
+          assert.equal(await row(page, 3).locator('.toggle').isChecked(), false),
+        );
+      } finally {
+        await page.unroute('**/api/todos/3', failPatch);
+      }
+    },
+  },
+  {
+    name: 'a failed load shows the error boundary and recovers on Retry',
+    async run({ page }) {
+      const failList = (route) =>
+        route.request().method() === 'GET'
+          ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{}}' })
+          : route.continue();
+      await page.route(isTodoList, failList);
+      try {
+        await page.reload();
+        await page.locator('#error').waitFor({ state: 'visible' });
+        assert.match(
+          await page.locator('#error-message').textContent(),
+          /^Could not load todos: .*\b503\b/,
+        );
+        assert.equal(await rows(page).count(), 0);
+      } finally {
+        await page.unroute(isTodoList, failList);
+      }
+      await page.click('#retry');
+      await eventually(async () => assert.equal(await rows(page).count(), 4));
+      assert.equal(await page.locator('#error').count(), 0);
+    },
+  },
+];
