@@ -17,6 +17,9 @@ const checks = [
     ['-p', 'adapters/vue', '--noEmit'],
   ],
   ['typecheck examples/vue (vue-tsc)', bin('vue-tsc'), ['-p', 'examples/vue', '--noEmit']],
+  // The published packages, as users get them: build, then count exported names and `any`.
+  ['build the packages', 'npm', ['run', 'build', '--silent']],
+  ['public API report (dist/*.d.ts)', process.execPath, ['scripts/api-report.mjs']],
 ];
 
 let passed = 0;

@@ -1,4 +1,5 @@
-import type { Action, Manager } from '@tessera/core';
+import type { Manager } from '@tessera/core';
+import type { Action } from '@tessera/core/internal';
 
 export type ActionListener = (action: Action, at: number) => void;
 

@@ -20,6 +20,17 @@ describe('useSuspense', () => {
     expect(t.api.requests).toEqual(['GET /todos/1']);
   });
 
+  it('unmounted while suspended, it withdraws: the request nobody else wants is aborted', async () => {
+    const release = t.api.hold();
+    const wrapper = mountWith(t.tessera, TodoTitle, { suspense: true, props: { id: 4 } });
+    await flushPromises();
+    expect(t.api.requests).toEqual(['GET /todos/4']);
+    wrapper.unmount();
+    await flushPromises();
+    expect(t.api.aborted).toEqual(['GET /todos/4']);
+    release();
+  });
+
   it('resolves at once from fresh cached data, without a request', async () => {
     await t.tessera.controller.fetch(TodoResource.get, { id: 2 });
     t.api.requests.length = 0;

@@ -1,5 +1,5 @@
 import type { EndpointInterface, FetchResult } from '@tessera/core';
-import { type ComputedRef, computed } from 'vue';
+import { type ComputedRef, computed, onScopeDispose } from 'vue';
 import type { EndpointArgs, MaybeNull } from './args';
 import { field, observeEndpoint } from './observeEndpoint';
 
@@ -40,7 +40,15 @@ export async function useSuspense<E extends EndpointInterface, const A extends E
     previous: field(snapshot, 'previous'),
     loading: field(snapshot, 'loading'),
   });
-  await observer.promise();
+  // Unmounted while suspended: this caller withdraws (the request stops if nobody else waits).
+  const unmounted = new AbortController();
+  onScopeDispose(() => unmounted.abort());
+  try {
+    await observer.promise(unmounted.signal);
+  } catch (error) {
+    // A withdrawn wait is no failure: the component is gone and nothing renders it.
+    if (!unmounted.signal.aborted) throw error;
+  }
   // Server renders do not subscribe: read what the fetch left in the store.
   snapshot.value = observer.getSnapshot();
   return result;

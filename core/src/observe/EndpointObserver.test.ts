@@ -396,3 +396,33 @@ describe('EndpointObserver: polling', () => {
     polling.dispose();
   });
 });
+
+describe('EndpointObserver: the suspense promise', () => {
+  it('resolves fresh data at once; a withdrawn promise rejects and aborts a request nobody else wants', async () => {
+    const gate = deferred();
+    const api = serveTodos({ gate: gate.promise });
+    const observer = new EndpointObserver(store.controller, getTodo, [{ id: 1 }]);
+    const leave = new AbortController();
+    const pending = observer.promise(leave.signal);
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    leave.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    await vi.waitFor(() => expect(api.aborted).toEqual(['/todos/1']));
+    gate.resolve();
+  });
+
+  it('a soft error with usable data resolves with the data', async () => {
+    serveTodos();
+    const soft = getTodo.extend({
+      errorPolicy: (error: { status: number }) => (error.status >= 500 ? 'soft' : 'hard'),
+    });
+    await store.controller.fetch(soft, { id: 1 });
+    server.use(http.get(`${API}/todos/:id`, () => new HttpResponse(null, { status: 503 })));
+    now += 60_001;
+    const observer = new EndpointObserver(store.controller, soft, [{ id: 1 }]);
+    await expect(observer.promise()).resolves.toMatchObject({ title: 'todo 1 #1' });
+    server.use(http.get(`${API}/todos/:id`, () => new HttpResponse(null, { status: 404 })));
+    now += 60_001;
+    await expect(observer.promise()).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -11,7 +11,7 @@ import { ExpiryStatus, isFetchDue } from '../store';
 import { dispatchFetch } from '../store/dispatchFetch';
 import { type ErrorLike, toErrorLike } from './errors';
 import { SharedListenable } from './SharedListenable';
-import { suspense } from './suspense';
+import { usableData } from './suspense';
 
 /**
  * How a reader uses the network: `'fetch'` fetches when a fetch is due (DLE), `'poll'` also
@@ -153,10 +153,12 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   /**
    * What a suspense boundary awaits for the current arguments: fresh data at once; otherwise a
    * fetch (sharing one in flight); a failure under a soft error policy with usable data resolves
-   * with the data; anything else rejects. Not now resolves to undefined.
+   * with the data; anything else rejects. Not now resolves to undefined. Aborting `signal`
+   * (a component unmounted while suspended) withdraws this caller: the promise rejects, and the
+   * request is aborted when nobody else waits for it.
    */
-  promise(): Promise<FetchResult<E> | undefined> {
-    return suspense(this.controller, this.endpoint, ...this.args);
+  promise(signal?: AbortSignal): Promise<FetchResult<E> | undefined> {
+    return usableData(this.controller, this.endpoint, this.args, signal ?? this.endpoint.signal);
   }
 
   /** Stops for good: withdraws from its fetch, stops polling, completes every subscriber. */

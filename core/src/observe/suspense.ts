@@ -1,5 +1,6 @@
 import type { ArgsOrNull, Controller, EndpointInterface, FetchResult } from '../store';
 import { isFetchDue } from '../store';
+import { dispatchFetch } from '../store/dispatchFetch';
 
 /**
  * The data of an endpoint for these arguments, as a promise (what a suspense boundary awaits).
@@ -25,10 +26,23 @@ export function suspense<E extends EndpointInterface>(
   endpoint: E,
   ...args: ArgsOrNull<E>
 ): Promise<FetchResult<E> | undefined>;
-export async function suspense<E extends EndpointInterface>(
+export function suspense<E extends EndpointInterface>(
   controller: Controller,
   endpoint: E,
   ...args: ArgsOrNull<E>
+): Promise<FetchResult<E> | undefined> {
+  return usableData(controller, endpoint, args, endpoint.signal);
+}
+
+/**
+ * `suspense` for a caller that may withdraw: aborting `signal` rejects this promise and, when no
+ * other caller waits for the request, aborts it.
+ */
+export async function usableData<E extends EndpointInterface>(
+  controller: Controller,
+  endpoint: E,
+  args: ArgsOrNull<E>,
+  signal: AbortSignal | undefined,
 ): Promise<FetchResult<E> | undefined> {
   if (args[0] === null) return undefined;
   const fetchArgs = args as readonly [...Parameters<E>];
@@ -39,10 +53,9 @@ export async function suspense<E extends EndpointInterface>(
     return cached.data as FetchResult<E>;
   }
   try {
-    // Awaited as unknown: awaiting the generic result type is too deep for the checker.
-    const fetched: Promise<unknown> = controller.fetch(endpoint, ...fetchArgs);
-    return (await fetched) as FetchResult<E>;
+    return (await dispatchFetch(controller, endpoint, fetchArgs, signal)) as FetchResult<E>;
   } catch (error) {
+    if (signal?.aborted) throw error;
     // The store hides an error under a soft policy while usable data exists (SPEC §7).
     const after = controller.getSelection(endpoint, ...fetchArgs);
     if (after.data !== undefined && after.error === undefined) return after.data as FetchResult<E>;
