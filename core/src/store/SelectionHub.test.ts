@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from 'vitest';
+import { Entity } from '../schema';
+import { Controller } from './Controller';
+import type { EndpointInterface } from './EndpointInterface';
+
+class Item extends Entity {
+  id = '';
+  label = '';
+  pk() {
+    return this.id;
+  }
+}
+
+const getItem = Object.assign(async ({ id }: { id: string }) => ({ id, label: '' }), {
+  key: ({ id }: { id: string }) => `GET /items/${id}`,
+  schema: Item,
+}) satisfies EndpointInterface;
+const listItems = Object.assign(async () => [] as { id: string; label: string }[], {
+  key: () => 'GET /items',
+  schema: [Item],
+}) satisfies EndpointInterface;
+
+// The hub is the controller's; it is reached through `select`, `getResponseMeta().countRef`
+// and `liveReferences`, as every caller reaches it.
+describe('SelectionHub (through the controller)', () => {
+  it('recomputes only the selections whose result or entities changed', async () => {
+    const controller = new Controller();
+    await controller.setResponse(listItems, [
+      { id: 'a', label: 'A' },
+      { id: 'b', label: 'B' },
+    ]);
+    const a = vi.fn();
+    const b = vi.fn();
+    const list = vi.fn();
+    const subs = [
+      controller.select(getItem, { id: 'a' }).subscribe(a),
+      controller.select(getItem, { id: 'b' }).subscribe(b),
+      controller.select(listItems).subscribe(list),
+    ];
+    await controller.set(Item, { id: 'a' }, { id: 'a', label: 'A2' });
+    expect(a).toHaveBeenCalledTimes(2);
+    expect(b).toHaveBeenCalledTimes(1);
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(list.mock.calls[1][0].data[1]).toBe(list.mock.calls[0][0].data[1]);
+    for (const sub of subs) sub.unsubscribe();
+  });
+
+  it('a selection subscribed while the store notifies catches up before it is handed out', async () => {
+    const controller = new Controller();
+    const seen: unknown[] = [];
+    const outer = controller.subscribe(() => {
+      if (seen.length > 0) return;
+      controller.select(getItem, { id: 'a' }).subscribe((selection) => seen.push(selection.data));
+    });
+    await controller.set(Item, { id: 'a' }, { id: 'a', label: 'A' });
+    expect(seen.at(-1)).toMatchObject({ label: 'A' });
+    outer.unsubscribe();
+  });
+
+  it('live references: selections and countRef hold keys and entities until released', async () => {
+    const controller = new Controller();
+    await controller.setResponse(getItem, { id: 'a' }, { id: 'a', label: 'A' });
+    const sub = controller.select(getItem, { id: 'a' }).subscribe(() => {});
+    expect([...controller.liveReferences().keys]).toEqual(['GET /items/a']);
+    expect([...(controller.liveReferences().entities.get('Item') ?? [])]).toEqual(['a']);
+    sub.unsubscribe();
+    expect(controller.liveReferences().keys.size).toBe(0);
+    const release = controller.getResponseMeta(getItem, { id: 'a' }).countRef?.();
+    expect(controller.liveReferences().keys.has('GET /items/a')).toBe(true);
+    release?.();
+    expect(controller.liveReferences().keys.size).toBe(0);
+  });
+
+  it('re-reads an invalidIfStale selection when it goes stale by the clock', async () => {
+    vi.useFakeTimers();
+    try {
+      const strict = Object.assign(async () => ({ id: 'a', label: 'A' }), {
+        key: () => 'GET /strict',
+        schema: Item,
+        invalidIfStale: true,
+        dataExpiryLength: 1_000,
+      }) satisfies EndpointInterface;
+      const controller = new Controller();
+      await controller.setResponse(strict, { id: 'a', label: 'A' });
+      const seen: unknown[] = [];
+      const sub = controller.select(strict).subscribe((selection) => seen.push(selection.data));
+      expect(seen).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1_002);
+      expect(seen).toHaveLength(2);
+      expect(seen[1]).toBeUndefined();
+      sub.unsubscribe();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('dispose completes every selection', () => {
+    const controller = new Controller();
+    const complete = vi.fn();
+    controller.select(getItem, { id: 'a' }).subscribe({ complete });
+    controller.dispose();
+    expect(complete).toHaveBeenCalledTimes(1);
+  });
+});
