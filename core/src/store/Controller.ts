@@ -62,10 +62,41 @@ function splitState(rest: readonly unknown[], current: State): [readonly unknown
 }
 
 /**
+ * Methods that work detached from their controller (`const { fetch, invalidate } = controller`,
+ * the usual shape with Vue's `useController()` and in Svelte): each controller binds them once.
+ */
+const DETACHABLE = [
+  'now',
+  'nextFetchedAt',
+  'expiryLength',
+  'getState',
+  'dispatch',
+  'fetch',
+  'fetchIfStale',
+  'set',
+  'setResponse',
+  'setError',
+  'resolve',
+  'invalidate',
+  'invalidateAll',
+  'expireAll',
+  'resetEntireStore',
+  'getResponse',
+  'getResponseMeta',
+  'getError',
+  'get',
+  'snapshot',
+  'select',
+  'poll',
+  'liveReferences',
+  'dispose',
+] as const satisfies readonly (keyof Controller)[];
+
+/**
  * The only way to read and change the store. Actions go through the managers (middleware) to a
  * pure reducer. The controller is itself an RxJS `Observable<State>`: subscribing emits the
  * current state synchronously, then every new state, so it also satisfies the Svelte store
- * contract and works with `from(controller)`.
+ * contract and works with `from(controller)`. Its methods also work taken off the controller.
  */
 export class Controller extends Observable<State> {
   readonly dataExpiryLength: number;
@@ -91,6 +122,15 @@ export class Controller extends Observable<State> {
     super(function (this: Observable<State>, subscriber) {
       return (this as Controller).subject.subscribe(subscriber);
     });
+    // Own bound copies; a subclass's override is the one bound.
+    for (const name of DETACHABLE) {
+      const method = this[name] as (...args: never[]) => unknown;
+      Object.defineProperty(this, name, {
+        value: method.bind(this),
+        writable: true,
+        configurable: true,
+      });
+    }
     this.clock = options.now ?? Date.now;
     this.dataExpiryLength = options.dataExpiryLength ?? DEFAULT_DATA_EXPIRY_LENGTH;
     this.errorExpiryLength = options.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY_LENGTH;
