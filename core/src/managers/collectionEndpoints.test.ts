@@ -1,6 +1,5 @@
 // Collection-derived endpoints through the store over HTTP (SPEC §4.6): pages, move, addWith.
 import { HttpResponse, http } from 'msw';
-import { firstValueFrom } from 'rxjs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { RestEndpoint } from '../rest';
 import { Collection, Entity, Values } from '../schema';
