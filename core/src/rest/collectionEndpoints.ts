@@ -106,6 +106,7 @@ function listFollowsPage(source: Endpoint, removeCursor: (...args: any[]) => rea
   });
 }
 
+/** The page's fields down `path`, where the list keeps its own value (the collection's key). */
 function withPageFields(
   list: unknown,
   page: unknown,
