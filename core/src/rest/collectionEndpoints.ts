@@ -28,6 +28,11 @@ function memo(source: Endpoint, name: string, build: () => Endpoint): Endpoint {
   return endpoint;
 }
 
+/** A derived endpoint of a named source is named after it (`Todo.getList.push`). */
+function nameAfter(source: Endpoint, accessor: string): { name?: string } {
+  return Object.hasOwn(source, 'name') ? { name: `${source.name}.${accessor}` } : {};
+}
+
 function requireCollection(source: Endpoint, accessor: string): Collection {
   const collection = findCollection(source.schema);
   if (!collection) {
@@ -44,7 +49,11 @@ function requireCollection(source: Endpoint, accessor: string): Collection {
 export function collectionEndpoint(source: Endpoint, operation: CollectionOperation): Endpoint {
   const collection = requireCollection(source, operation);
   return memo(source, operation, () => {
-    const endpoint = source.extend({ method: METHODS[operation], schema: collection[operation] });
+    const endpoint = source.extend({
+      method: METHODS[operation],
+      schema: collection[operation],
+      ...nameAfter(source, operation),
+    });
     for (const key of NOT_CARRIED) Reflect.deleteProperty(endpoint, key);
     // These always take a body, whatever the source's method was.
     Reflect.deleteProperty(endpoint, 'body');
@@ -77,6 +86,7 @@ export function paginatedEndpoint(
     return source.extend({
       schema: replaceCollection<unknown>(source.schema, collection.paginate(removeCursor)) as any,
       update: listFollowsPage(source, removeCursor),
+      ...nameAfter(source, fieldOrRemoveCursor === source.paginationField ? 'getPage' : accessor),
     });
   };
   return typeof fieldOrRemoveCursor === 'string' ? memo(source, accessor, build) : build();
