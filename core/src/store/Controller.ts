@@ -62,35 +62,28 @@ function splitState(rest: readonly unknown[], current: State): [readonly unknown
 }
 
 /**
- * Methods that work detached from their controller (`const { fetch, invalidate } = controller`,
- * the usual shape with Vue's `useController()` and in Svelte): each controller binds them once.
+ * Binds the methods of a controller's classes (a subclass's overrides included, RxJS's own
+ * left as they are) to it, so they work detached: `const { fetch, invalidate } = controller`,
+ * the usual shape with Vue's `useController()` and in Svelte.
  */
-const DETACHABLE = [
-  'now',
-  'nextFetchedAt',
-  'expiryLength',
-  'getState',
-  'dispatch',
-  'fetch',
-  'fetchIfStale',
-  'set',
-  'setResponse',
-  'setError',
-  'resolve',
-  'invalidate',
-  'invalidateAll',
-  'expireAll',
-  'resetEntireStore',
-  'getResponse',
-  'getResponseMeta',
-  'getError',
-  'get',
-  'snapshot',
-  'select',
-  'poll',
-  'liveReferences',
-  'dispose',
-] as const satisfies readonly (keyof Controller)[];
+function bindMethods(controller: Controller): void {
+  for (
+    let proto = Object.getPrototypeOf(controller);
+    proto !== Observable.prototype;
+    proto = Object.getPrototypeOf(proto)
+  ) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const method = Object.getOwnPropertyDescriptor(proto, name)?.value;
+      if (name === 'constructor' || typeof method !== 'function' || Object.hasOwn(controller, name))
+        continue;
+      Object.defineProperty(controller, name, {
+        value: (controller as unknown as Record<string, () => unknown>)[name].bind(controller),
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+}
 
 /**
  * The only way to read and change the store. Actions go through the managers (middleware) to a
@@ -122,15 +115,7 @@ export class Controller extends Observable<State> {
     super(function (this: Observable<State>, subscriber) {
       return (this as Controller).subject.subscribe(subscriber);
     });
-    // Own bound copies; a subclass's override is the one bound.
-    for (const name of DETACHABLE) {
-      const method = this[name] as (...args: never[]) => unknown;
-      Object.defineProperty(this, name, {
-        value: method.bind(this),
-        writable: true,
-        configurable: true,
-      });
-    }
+    bindMethods(this);
     this.clock = options.now ?? Date.now;
     this.dataExpiryLength = options.dataExpiryLength ?? DEFAULT_DATA_EXPIRY_LENGTH;
     this.errorExpiryLength = options.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY_LENGTH;
