@@ -1,10 +1,10 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { RestEndpoint } from '../rest';
+import { RestEndpoint, resource } from '../rest';
 import { Collection, Entity } from '../schema';
 import type { EndpointInterface } from '../store';
 import { createStore } from './createStore';
-import { notFetching, useMswServer } from './endpoints.test-helpers';
+import { deferred, notFetching, useMswServer } from './endpoints.test-helpers';
 
 class User extends Entity {
   id = '';
@@ -68,6 +68,88 @@ describe('RestEndpoint through the store', () => {
     expect(controller.getError(getUser, { id: '1' })).toBeUndefined();
     expect(controller.getState().meta).toBe(before.meta);
     expect(controller.getState().endpoints).toBe(before.endpoints);
+    dispose();
+  });
+});
+
+describe('resource({ optimistic: true })', () => {
+  it('gives create, update, partialUpdate and delete optimistic responses', async () => {
+    const gate = deferred();
+    const rows = new Map([
+      ['1', { id: '1', name: 'Ada' }],
+      ['2', { id: '2', name: 'Grace' }],
+    ]);
+    server.use(
+      http.get(`${API}/people`, () => HttpResponse.json([...rows.values()])),
+      http.all(`${API}/people*`, async ({ request }) => {
+        await gate.promise;
+        const body = request.method === 'DELETE' ? {} : ((await request.json()) as object);
+        const id = new URL(request.url).pathname.split('/')[2] ?? (body as { id: string }).id;
+        if (request.method === 'DELETE') {
+          rows.delete(id);
+          return new HttpResponse(null, { status: 204 });
+        }
+        rows.set(id, { ...rows.get(id), ...body, id } as { id: string; name: string });
+        return HttpResponse.json(rows.get(id));
+      }),
+    );
+    const People = resource({
+      urlPrefix: API,
+      path: '/people/:id',
+      schema: User,
+      optimistic: true,
+    });
+    const Plain = resource({ urlPrefix: API, path: '/people/:id', schema: User });
+    expect(Plain.update.getOptimisticResponse).toBeUndefined();
+    expect(Plain.create).toBe(Plain.getList.push);
+
+    const { controller, dispose } = createStore({ gc: false });
+    await controller.fetch(People.getList);
+    const names = () => controller.getResponse(People.getList).data?.map((user) => user.name);
+    const done = Promise.all([
+      controller.fetch(People.partialUpdate, { id: '1' }, { name: 'Ada L.' }),
+      controller.fetch(People.update, { id: '2' }, { name: 'Grace H.' }),
+      controller.fetch(People.create, { id: '3', name: 'Edsger' }),
+    ]);
+    // Before any answer, the store shows the expected outcome.
+    expect(names()).toEqual(['Ada L.', 'Grace H.', 'Edsger']);
+    gate.resolve();
+    await done;
+    expect(names()).toEqual(['Ada L.', 'Grace H.', 'Edsger']);
+    expect(controller.getState().optimistic).toEqual([]);
+
+    const held = deferred();
+    server.use(
+      http.delete(`${API}/people/:id`, async () => {
+        await held.promise;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const deleted = controller.fetch(People.delete, { id: '1' });
+    expect(names()).toEqual(['Grace H.', 'Edsger']);
+    held.resolve();
+    await deleted;
+    expect(names()).toEqual(['Grace H.', 'Edsger']);
+    dispose();
+  });
+
+  it('rolls back when the server refuses', async () => {
+    server.use(
+      http.get(`${API}/people`, () => HttpResponse.json([{ id: '1', name: 'Ada' }])),
+      http.patch(`${API}/people/:id`, () => HttpResponse.json({}, { status: 500 })),
+    );
+    const People = resource({
+      urlPrefix: API,
+      path: '/people/:id',
+      schema: User,
+      optimistic: true,
+    });
+    const { controller, dispose } = createStore({ gc: false });
+    await controller.fetch(People.getList);
+    const pending = controller.fetch(People.partialUpdate, { id: '1' }, { name: 'Nope' });
+    expect(controller.getResponse(People.getList).data?.[0].name).toBe('Nope');
+    await expect(pending).rejects.toMatchObject({ status: 500 });
+    expect(controller.getResponse(People.getList).data?.[0].name).toBe('Ada');
     dispose();
   });
 });

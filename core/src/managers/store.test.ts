@@ -1,7 +1,7 @@
 import { firstValueFrom, from, Observable, take, toArray } from 'rxjs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { Entity } from '../schema';
-import type { Controller, Manager, Selection, State } from '../store';
+import { Controller, type Manager, type Selection, type State } from '../store';
 import { createStore } from './createStore';
 import { GCManager } from './GCManager';
 import { NetworkManager } from './NetworkManager';
@@ -103,6 +103,46 @@ describe('the controller is an RxJS observable of the state', () => {
     const counts = seenByLater.map((state) => Object.keys(state.endpoints).length);
     expect(counts).toEqual([0, 1, 2]);
     dispose();
+  });
+});
+
+describe('controller methods work detached', () => {
+  it('fetch, invalidate, getResponse, select... taken off the controller (useController() shape)', async () => {
+    const { controller, dispose } = createStore({ gc: false });
+    const { fetch, invalidate, getResponse, select, set, get, getState, resetEntireStore } =
+      controller;
+    await expect(fetch(getTodo, { id: '1' })).resolves.toMatchObject({ title: 'todo 1' });
+    expect(getResponse(getTodo, { id: '1' }).data).toBeInstanceOf(Todo);
+    await set(Todo, { id: '1', title: 'renamed', done: true });
+    expect(get(Todo, { id: '1' })?.title).toBe('renamed');
+    const selection = await firstValueFrom(select(getTodo, { id: '1' }));
+    expect(selection.data?.title).toBe('renamed');
+    await invalidate(getTodo, { id: '1' });
+    expect(getState().meta['GET /todos/1']?.invalidated).toBe(true);
+    await resetEntireStore();
+    expect(getState().endpoints).toEqual({});
+    // Still an RxJS observable whose subscribe works, as before.
+    const states: State[] = [];
+    controller.subscribe((state) => states.push(state)).unsubscribe();
+    expect(states).toEqual([controller.getState()]);
+    expect(controller).toBeInstanceOf(Observable);
+    expectTypeOf(fetch).toEqualTypeOf<Controller['fetch']>();
+    dispose();
+  });
+
+  it("binds a subclass's override", () => {
+    class CountingController extends Controller {
+      reads = 0;
+      override getState(): State {
+        this.reads++;
+        return super.getState();
+      }
+    }
+    const controller = new CountingController();
+    const { getState } = controller;
+    expect(getState()).toBe(controller.getState());
+    expect(controller.reads).toBe(2);
+    controller.dispose();
   });
 });
 

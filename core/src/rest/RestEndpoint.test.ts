@@ -432,6 +432,28 @@ describe('responses (SPEC §4.4)', () => {
     expect([...new Uint8Array(await png.arrayBuffer())]).toEqual([137, 80, 78, 71]);
   });
 
+  it('parses every +json media type as JSON (problem+json, vnd.api+json, hal+json...)', async () => {
+    const types = [
+      'application/problem+json',
+      'application/vnd.api+json',
+      'application/hal+json; charset=utf-8',
+      'application/ld+json',
+      'Application/Problem+JSON',
+    ];
+    server.use(
+      http.get(
+        `${API}/typed/:index`,
+        ({ params }) =>
+          new HttpResponse('{"title":"typed"}', {
+            headers: { 'Content-Type': types[Number(params.index)] },
+          }),
+      ),
+    );
+    for (let index = 0; index < types.length; index++) {
+      await expect(get(`/typed/${index}`), types[index]).resolves.toEqual({ title: 'typed' });
+    }
+  });
+
   it('no Content-Type: empty body is null, anything else is text', async () => {
     await expect(get('/content/none-empty')).resolves.toBeNull();
     await expect(get('/content/none-text')).resolves.toBe('plain words');

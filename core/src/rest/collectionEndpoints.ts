@@ -1,3 +1,4 @@
+import { locateCollection } from '../schema/findCollection';
 import { type Collection, findCollection, replaceCollection } from '../schema/index';
 import { fixBody } from './bodyArgument';
 import type { CollectionOperation } from './collectionTypes';
@@ -27,6 +28,11 @@ function memo(source: Endpoint, name: string, build: () => Endpoint): Endpoint {
   return endpoint;
 }
 
+/** A derived endpoint of a named source is named after it (`Todo.getList.push`). */
+function nameAfter(source: Endpoint, accessor: string): { name?: string } {
+  return Object.hasOwn(source, 'name') ? { name: `${source.name}.${accessor}` } : {};
+}
+
 function requireCollection(source: Endpoint, accessor: string): Collection {
   const collection = findCollection(source.schema);
   if (!collection) {
@@ -43,7 +49,11 @@ function requireCollection(source: Endpoint, accessor: string): Collection {
 export function collectionEndpoint(source: Endpoint, operation: CollectionOperation): Endpoint {
   const collection = requireCollection(source, operation);
   return memo(source, operation, () => {
-    const endpoint = source.extend({ method: METHODS[operation], schema: collection[operation] });
+    const endpoint = source.extend({
+      method: METHODS[operation],
+      schema: collection[operation],
+      ...nameAfter(source, operation),
+    });
     for (const key of NOT_CARRIED) Reflect.deleteProperty(endpoint, key);
     // These always take a body, whatever the source's method was.
     Reflect.deleteProperty(endpoint, 'body');
@@ -53,8 +63,10 @@ export function collectionEndpoint(source: Endpoint, operation: CollectionOperat
 }
 
 /**
- * `getPage` / `paginated()`: fetches a page and appends it to the source's collection. With a
- * field name, the page args are the source's args plus `{ [field]: cursor }` in the params.
+ * `getPage` / `paginated()`: fetches a page and appends it to the source's collection, and the
+ * source's result follows the page (SPEC §4.6): its other fields (the next cursor, a total...)
+ * are taken from the page. `removeCursor(...pageArgs)` gives the source's args; with a field
+ * name, the page args are the source's args plus `{ [field]: cursor }` in the params.
  */
 export function paginatedEndpoint(
   source: Endpoint,
@@ -73,6 +85,8 @@ export function paginatedEndpoint(
         : withoutField(fieldOrRemoveCursor);
     return source.extend({
       schema: replaceCollection<unknown>(source.schema, collection.paginate(removeCursor)) as any,
+      update: listFollowsPage(source, removeCursor),
+      ...nameAfter(source, fieldOrRemoveCursor === source.paginationField ? 'getPage' : accessor),
     });
   };
   return typeof fieldOrRemoveCursor === 'string' ? memo(source, accessor, build) : build();
@@ -85,4 +99,35 @@ function withoutField(field: string) {
     const { [field]: _cursor, ...listParams } = params;
     return [listParams, ...rest];
   };
+}
+
+/**
+ * The page's `update`: the source's stored result for `removeCursor(...pageArgs)` takes the
+ * page's normalized fields, keeping its own reference to the collection (which the page's
+ * schema has appended to). Undefined when the schema is the Collection itself: then the
+ * source's result is nothing but that reference.
+ */
+function listFollowsPage(source: Endpoint, removeCursor: (...args: any[]) => readonly any[]) {
+  const path = locateCollection(source.schema)?.path ?? [];
+  if (path.length === 0) return undefined;
+  return (page: unknown, ...pageArgs: unknown[]) => ({
+    [source.key(...removeCursor(...pageArgs))]: (list: unknown) =>
+      withPageFields(list, page, path, 0),
+  });
+}
+
+/** The page's fields down `path`, where the list keeps its own value (the collection's key). */
+function withPageFields(
+  list: unknown,
+  page: unknown,
+  path: readonly string[],
+  depth: number,
+): unknown {
+  if (depth === path.length || !isRecord(list) || !isRecord(page)) return list;
+  const field = path[depth];
+  return { ...page, [field]: withPageFields(list[field], page[field], path, depth + 1) };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -8,7 +8,7 @@ import type {
 } from '../schema/index';
 import type { Prettify } from './pathTypes';
 import type { RestEndpoint } from './RestEndpoint';
-import type { Extended, RestGenerics, SchemaOf } from './restTypes';
+import type { Extended, RestGenerics, SchemaOf, UrlParamsOf } from './restTypes';
 
 type Depth = [never, 0, 1, 2];
 
@@ -80,12 +80,20 @@ type BodyFor<C, Op extends CollectionOperation> = [C] extends [never]
   ? any
   : CollectionBodies<MemberOf<C>>[Op];
 
+/**
+ * Body of `endpoint[Op]`. A move's body may also name new values of the collection's arguments
+ * (e.g. `{ group: 'ten' }` for a list keyed by a path param), which choose where it goes.
+ */
+type OperationBody<O extends RestGenerics, Op extends CollectionOperation> = Op extends 'move'
+  ? BodyFor<CollectionIn<SchemaOf<O>>, Op> & Partial<UrlParamsOf<O>>
+  : BodyFor<CollectionIn<SchemaOf<O>>, Op>;
+
 /** Generics of `endpoint.push` etc.: the source's URL params, a body, the update schema. */
 export type CollectionEndpointGenerics<O extends RestGenerics, Op extends CollectionOperation> = {
   readonly path: O['path'];
   readonly searchParams: O['searchParams'];
   readonly method: CollectionMethods[Op];
-  readonly body: BodyFor<CollectionIn<SchemaOf<O>>, Op>;
+  readonly body: OperationBody<O, Op>;
   readonly schema: CollectionUpdate<CollectionIn<SchemaOf<O>>, Op & CollectionUpdateMode>;
 };
 

@@ -183,6 +183,58 @@ describe('resource()', () => {
     expect(() => TodoResource.extend((() => null) as never)).toThrow(/must return an object/);
   });
 
+  it('names its endpoints after the schema and member, for errors and devtools', () => {
+    expect(TodoResource.get.name).toBe('Todo.get');
+    expect(TodoResource.getList.name).toBe('Todo.getList');
+    expect(TodoResource.update.name).toBe('Todo.update');
+    expect(TodoResource.partialUpdate.name).toBe('Todo.partialUpdate');
+    expect(TodoResource.delete.name).toBe('Todo.delete');
+    expect(TodoResource.create.name).toBe('Todo.getList.push');
+    expect(TodoResource.getNextPage.name).toBe('Todo.getList.getPage');
+    expect(TodoResource.getList.paginated('page').name).toBe("Todo.getList.paginated('page')");
+    expect(() => TodoResource.get.url(null as never)).toThrow(/^Todo\.get: URL params/);
+    const Extended = TodoResource.extend('current', { path: '/todos/current' });
+    expect(Extended.current.name).toBe('Todo.current');
+    expect(TodoResource.extend('get', { name: 'mine' }).get.name).toBe('mine');
+    // A plain endpoint keeps `METHOD path`, and so do its derived ones.
+    const plain = new RestEndpoint({ path: '/todos', schema: new Collection([Todo]) });
+    expect([plain.name, plain.push.name]).toEqual(['GET /todos', 'POST /todos']);
+  });
+
+  it('extend({ member: options, ... }) overrides several members at once', async () => {
+    const Extended = TodoResource.extend({
+      getList: { searchParams: {} as { q: string }, dataExpiryLength: 5 },
+      update: { method: 'POST' },
+      archive: { path: '/todos/:id/archive', method: 'POST', body: undefined },
+    });
+    expect(Extended.getList.dataExpiryLength).toBe(5);
+    expect(Extended.update.method).toBe('POST');
+    expect(Extended.archive.name).toBe('Todo.archive');
+    expect(Extended.get).toBe(TodoResource.get);
+    expect(TodoResource.update.method).toBe('PUT');
+    expect('archive' in TodoResource).toBe(false);
+    await Extended.getList({ q: 'milk' });
+    await Extended.update({ id: 3 }, { title: 'x' });
+    await Extended.archive({ id: 3 });
+    expect(received.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${API}/todos?q=milk`,
+      `POST ${API}/todos/3`,
+      `POST ${API}/todos/3/archive`,
+    ]);
+    expectTypeOf(Extended.getList).parameters.toEqualTypeOf<[params: { q: string }]>();
+    expectTypeOf(Extended.update.method).toEqualTypeOf<'POST'>();
+    expectTypeOf(Extended.update).parameters.toEqualTypeOf<
+      [params: { id: string | number }, body: Partial<Todo>]
+    >();
+    expectTypeOf(Extended.archive).parameters.toEqualTypeOf<[params: { id: string | number }]>();
+    expectTypeOf(Extended.archive.schema).toEqualTypeOf<typeof Todo>();
+    typeOnly(() => {
+      // @ts-expect-error the options are typed for the member: dataExpiryLength is a number
+      TodoResource.extend({ getList: { dataExpiryLength: 'soon' } });
+    });
+    expect(() => TodoResource.extend({ get: null } as never)).toThrow(/options of get/);
+  });
+
   it('rejects bad options clearly', () => {
     expect(() => resource({ path: '/x/:id' } as never)).toThrow(/needs a schema/);
     expect(() => resource({ schema: Todo } as never)).toThrow(/needs a string `path`/);

@@ -1,3 +1,4 @@
+import { describeSchema } from '../schema/describeSchema';
 import { Collection, type Denormalize, type EntityLike, Invalidate } from '../schema/index';
 import { shortenPath } from './pathTemplate';
 import type { PathParams, ShortenPath } from './pathTypes';
@@ -27,6 +28,12 @@ export interface ResourceOptions<
   readonly paginationField?: PaginationField;
   /** The class to build endpoints with (e.g. an authenticated subclass). */
   readonly Endpoint?: RestEndpointConstructor;
+  /**
+   * Gives `create`, `update`, `partialUpdate` and `delete` optimistic responses built from
+   * their arguments: the store shows the outcome at once and replaces it with the server's.
+   * (`create` shows at once only when its body carries the new item's primary key.)
+   */
+  readonly optimistic?: boolean;
 }
 
 type Item<S> = Denormalize<S>;
@@ -87,6 +94,7 @@ type BaseOf<R, Name> = Name extends keyof R ? R[Name] : R extends { get: infer G
  * A resource's endpoints plus `extend`, which returns a new resource (this one is unchanged):
  * - `extend('name', options)`: member `name` (or, for a new name, `get`) extended with
  *   `options`, e.g. `.extend('current', { path: '/users/current' })`.
+ * - `extend({ getList: { ... }, update: { ... } })`: several at once, each as above.
  * - `extend((base) => ({ ... }))`: members returned by the function are added or replace
  *   existing ones, e.g. `.extend((base) => ({ search: base.getList.extend({ ... }) }))`.
  */
@@ -102,6 +110,13 @@ export type Resource<R> = R & {
   extend<X extends Record<string, RestEndpoint<any>>>(
     members: (base: R) => X,
   ): Resource<Omit<R, keyof X> & X>;
+  extend<const X extends Record<string, ExtendGenerics>>(
+    overrides: X & { [K in keyof X]: ExtendOptions<GenericsOf<BaseOf<R, K>>, X[K]> },
+  ): Resource<
+    Omit<R, keyof X> & {
+      [K in keyof X]: RestEndpoint<Extended<GenericsOf<BaseOf<R, K>>, X[K]>>;
+    }
+  >;
 };
 
 type Members = Record<string, RestEndpoint<any>>;
@@ -109,7 +124,7 @@ type Members = Record<string, RestEndpoint<any>>;
 /**
  * The usual endpoints of one REST resource (SPEC §1): `get`, `getList`, `create`, `update`,
  * `partialUpdate`, `delete` and, with a `paginationField`, `getNextPage`, each a RestEndpoint
- * typed from `path`.
+ * typed from `path` and named after the schema and member (`Todo.get`) for errors and devtools.
  */
 export function resource<
   const Path extends string,
@@ -125,31 +140,49 @@ export function resource<
     searchParams,
     paginationField,
     Endpoint = RestEndpoint,
+    optimistic = false,
     ...shared
   } = options;
   if (typeof path !== 'string') throw new TypeError('resource() needs a string `path`');
   if (schema === undefined || schema === null) {
     throw new TypeError(`resource(${JSON.stringify(path)}) needs a schema`);
   }
-  const build = (generics: RestGenerics & Record<string, unknown>): RestEndpoint<any> =>
-    new Endpoint({ ...shared, ...generics } as any);
+  const prefix = describeSchema(schema);
+  const build = (
+    member: string,
+    generics: RestGenerics & Record<string, unknown>,
+  ): RestEndpoint<any> =>
+    new Endpoint({ name: `${prefix}.${member}`, ...shared, ...generics } as any);
   const listOptions: Record<string, unknown> = {};
   if ('searchParams' in options) listOptions.searchParams = searchParams;
   if (paginationField !== undefined) listOptions.paginationField = paginationField;
-  const getList = build({
+  const getList = build('getList', {
     ...listOptions,
     path: shortenPath(path),
     schema: new Collection([schema]),
     method: 'GET',
   });
+  const expected = optimistic ? optimisticResponses : undefined;
   const members: Members = {
-    get: build({ path, schema, method: 'GET' }),
+    get: build('get', { path, schema, method: 'GET' }),
     getList,
-    // getList's schema is a Collection, so these exist.
-    create: getList.push,
-    update: build({ path, schema, method: 'PUT' }),
-    partialUpdate: build({ path, schema, method: 'PATCH' }),
-    delete: build({
+    // getList's schema is a Collection, so push exists.
+    create: expected
+      ? getList.push.extend({ name: `${prefix}.create`, getOptimisticResponse: expected.create })
+      : getList.push,
+    update: build('update', {
+      path,
+      schema,
+      method: 'PUT',
+      ...(expected && { getOptimisticResponse: expected.update }),
+    }),
+    partialUpdate: build('partialUpdate', {
+      path,
+      schema,
+      method: 'PATCH',
+      ...(expected && { getOptimisticResponse: expected.update }),
+    }),
+    delete: build('delete', {
       path,
       schema: new Invalidate(schema),
       method: 'DELETE',
@@ -157,15 +190,38 @@ export function resource<
       process(value: unknown, params: unknown) {
         return value === null || value === undefined || value === '' ? params : value;
       },
+      ...(expected && { getOptimisticResponse: expected.delete }),
     }),
   };
   if (paginationField !== undefined) members.getNextPage = getList.getPage;
-  return withExtend(members) as any;
+  return withExtend(members, prefix) as any;
 }
 
-function withExtend(members: Members): Members {
+/** With `optimistic: true`: each mutation's expected response, from its arguments. */
+const optimisticResponses = {
+  /** The body (the new item; shown at once when it carries its primary key). */
+  create: (_snap: unknown, ...args: unknown[]) => args[args.length - 1],
+  /** The URL params (the primary key) with the body's fields. */
+  update: (_snap: unknown, ...args: unknown[]) => ({
+    ...(args.length > 1 ? (args[0] as object) : {}),
+    ...(args[args.length - 1] as object),
+  }),
+  /** The URL params: they name the entity to invalidate. */
+  delete: (_snap: unknown, params: unknown) => params,
+};
+
+function withExtend(members: Members, prefix: string): Members {
+  /** Member `name` extended with `options`: an existing one, or (a new name) `get`. */
+  const extendMember = (name: string, options: unknown): RestEndpoint<any> => {
+    if (name === 'extend') throw new TypeError('resource extend(): `extend` is not a member');
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`resource extend(): the options of ${name} must be an object`);
+    }
+    if (Object.hasOwn(members, name)) return members[name].extend(options as object);
+    return members.get.extend({ name: `${prefix}.${name}`, ...options });
+  };
   const extend = (
-    nameOrMembers: string | ((base: Members) => Members),
+    nameOrMembers: string | ((base: Members) => Members) | Record<string, unknown>,
     options?: Record<string, unknown>,
   ) => {
     if (typeof nameOrMembers === 'function') {
@@ -173,13 +229,29 @@ function withExtend(members: Members): Members {
       if (added === null || typeof added !== 'object') {
         throw new TypeError('resource extend(fn): fn must return an object of endpoints');
       }
-      return withExtend({ ...members, ...added });
+      return withExtend({ ...members, ...added }, prefix);
     }
-    if (typeof nameOrMembers !== 'string' || nameOrMembers === 'extend') {
-      throw new TypeError('resource extend() takes a member name and options, or a function');
+    if (typeof nameOrMembers === 'string') {
+      return withExtend(
+        { ...members, [nameOrMembers]: extendMember(nameOrMembers, options ?? {}) },
+        prefix,
+      );
     }
-    const base = Object.hasOwn(members, nameOrMembers) ? members[nameOrMembers] : members.get;
-    return withExtend({ ...members, [nameOrMembers]: base.extend(options ?? {}) });
+    if (nameOrMembers === null || typeof nameOrMembers !== 'object') {
+      throw new TypeError(
+        'resource extend() takes a member name and options, an object of them, or a function',
+      );
+    }
+    const next: Members = { ...members };
+    for (const name of Object.keys(nameOrMembers)) {
+      Object.defineProperty(next, name, {
+        value: extendMember(name, nameOrMembers[name]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return withExtend(next, prefix);
   };
   const result: Members = { ...members };
   Object.defineProperty(result, 'extend', { value: extend, enumerable: false });

@@ -21,9 +21,12 @@ export class ArraySchema<S = any> extends Polymorphic {
 
   normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any[] {
     const values = listValues(this, input);
-    const out = new Array(values.length);
+    const out: any[] = [];
     for (let i = 0; i < values.length; i++) {
-      out[i] = this.normalizeValue(values[i], parent, key, delegate);
+      const value = values[i];
+      const normalized = this.normalizeValue(value, parent, key, delegate);
+      // A member that normalizes to nothing (one of an unknown type) is left out.
+      if (normalized !== undefined || value === undefined || value === null) out.push(normalized);
     }
     return out;
   }

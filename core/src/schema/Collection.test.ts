@@ -191,6 +191,26 @@ describe('Collection', () => {
     expect(() => normalize(todos.assign, { a: { id: 3 } }, [{}], state)).toThrow(SchemaError);
   });
 
+  it('addWith on a Values collection merges the new map its own way', () => {
+    const byId = new Collection(new Values(Todo));
+    // Keeps only the first entry under a key.
+    const keepFirst = byId.addWith((existing: object, incoming: object) => ({
+      ...incoming,
+      ...existing,
+    }));
+    let state = normalize(byId, { a: { id: 1 } }, [{}]);
+    state = normalize(keepFirst, { a: { id: 2 }, b: { id: 3 } }, [{}], state);
+    const data = denormalize(byId, '{}', state.entities) as Record<string, Todo>;
+    expect(Object.fromEntries(Object.entries(data).map(([key, todo]) => [key, todo.id]))).toEqual({
+      a: 1,
+      b: 3,
+    });
+    expect(denormalize(keepFirst, state.result, state.entities)).toEqual({
+      a: expect.objectContaining({ id: 2 }),
+      b: expect.objectContaining({ id: 3 }),
+    });
+  });
+
   it('nestKey names a collection nested in an entity by its parent', () => {
     class User extends Entity {
       id = 0;

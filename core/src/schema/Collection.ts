@@ -48,8 +48,9 @@ function toKeyPredicate(
 
 /**
  * A list (or Values map) stored once per set of arguments, so every endpoint that returns the
- * same list shares one copy. `push`, `unshift`, `assign`, `remove` and `move` are schemas that
- * update every stored collection whose arguments match the entity (see `createCollectionFilter`).
+ * same list shares one copy. `push`, `unshift`, `assign`, `remove`, `move` and `addWith()` are
+ * schemas that update every stored collection whose arguments match the entity (see
+ * `createCollectionFilter`); `remove` and `move` work on lists and Values alike.
  */
 export class Collection<S extends ListDefinition = any, Args extends any[] = any[], Parent = any> {
   /** The list schema inside (`[E]` becomes `schema.Array(E)`). */
@@ -137,7 +138,26 @@ export class Collection<S extends ListDefinition = any, Args extends any[] = any
 
   /** A schema appending a page's items to the collection identified by `removeCursor(...args)`. */
   paginate(removeCursor: (...args: any[]) => readonly any[]): CollectionUpdate<this, 'paginate'> {
-    return new CollectionUpdate(this, 'paginate', removeCursor);
+    return new CollectionUpdate(this, 'paginate', { removeCursor });
+  }
+
+  /**
+   * A schema adding entities the way `merge(existing, incoming)` says (what push and unshift do
+   * with their own merge), e.g. sorted or de-duplicated. `existing` is a stored collection's
+   * normalized list (or Values map), `incoming` the new members in the same form; it returns the
+   * new stored value. `createCollectionFilter(...args)` picks the stored collections that take
+   * them (default: this collection's filter, as for push).
+   */
+  addWith<P extends any[] = Args>(
+    merge: (existing: any, incoming: any) => any,
+    createCollectionFilter?: (...args: P) => CollectionFilter,
+  ): CollectionUpdate<this, 'addWith'> {
+    return new CollectionUpdate(this, 'addWith', {
+      merge,
+      createCollectionFilter: createCollectionFilter as
+        | ((...args: any[]) => CollectionFilter)
+        | undefined,
+    });
   }
 
   normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): string {

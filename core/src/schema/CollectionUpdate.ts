@@ -1,13 +1,31 @@
-import type { Collection } from './Collection';
+import type { Collection, CollectionFilter } from './Collection';
 import { parseCollectionKey } from './collectionKey';
 import { INVALID } from './INVALID';
 import type { IDenormalizeDelegate, INormalizeDelegate } from './interface';
 import { isEntityLike } from './interface';
+import { setOwn } from './ownProperty';
 import { checkPk } from './pk';
 import { SchemaError } from './SchemaError';
 import { Union } from './Union';
 
-export type CollectionUpdateMode = 'push' | 'unshift' | 'assign' | 'remove' | 'move' | 'paginate';
+export type CollectionUpdateMode =
+  | 'push'
+  | 'unshift'
+  | 'assign'
+  | 'remove'
+  | 'move'
+  | 'paginate'
+  | 'addWith';
+
+/** Options of the modes that take some: `paginate` and `addWith`. */
+export interface CollectionUpdateOptions {
+  /** paginate: page args → the args of the collection the page belongs to. */
+  readonly removeCursor?: (...args: any[]) => readonly any[];
+  /** addWith: the stored value once `incoming` (new members, list or map) joins `existing`. */
+  readonly merge?: (existing: any, incoming: any) => any;
+  /** addWith: which stored collections take the new members (default: the collection's). */
+  readonly createCollectionFilter?: (...args: any[]) => CollectionFilter;
+}
 
 /** Two normalized members are the same entity (pk strings, or polymorphic `{ id, schema }`). */
 function sameMember(a: any, b: any): boolean {
@@ -22,15 +40,38 @@ function sameMember(a: any, b: any): boolean {
   );
 }
 
-function containsMember(list: readonly any[], member: any): boolean {
-  for (let i = 0; i < list.length; i++) if (sameMember(list[i], member)) return true;
+/** True when a stored list or Values map holds `member`. */
+function holds(stored: any, member: any): boolean {
+  const values = Array.isArray(stored) ? stored : Object.values(stored);
+  for (let i = 0; i < values.length; i++) if (sameMember(values[i], member)) return true;
   return false;
 }
 
+/** A stored list or Values map without `member`. */
+function without(stored: any, member: any): any {
+  if (Array.isArray(stored)) return stored.filter((m) => !sameMember(m, member));
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(stored)) {
+    if (!sameMember(stored[key], member)) setOwn(out, key, stored[key]);
+  }
+  return out;
+}
+
+/** A stored list with `member` at the end, or a Values map with it under its primary key. */
+function including(stored: any, member: any): any {
+  if (Array.isArray(stored)) return [...stored, member];
+  const out = { ...stored };
+  setOwn(out, String(typeof member === 'object' && member !== null ? member.id : member), member);
+  return out;
+}
+
+const pushMerge = (existing: any[], incoming: any[]) => [...existing, ...incoming];
+const unshiftMerge = (existing: any[], incoming: any[]) => [...incoming, ...existing];
+
 /**
- * The schema of `collection.push` / `unshift` / `assign` / `remove` / `move` / `paginate()`:
- * normalizes the entities of a response and updates every stored collection they belong to.
- * Its result denormalizes to the entities given (one, or a list when a list was given).
+ * The schema of `collection.push` / `unshift` / `assign` / `remove` / `move` / `paginate()` /
+ * `addWith()`: normalizes the entities of a response and updates every stored collection they
+ * belong to. Its result denormalizes to the entities given (one, or a list when a list was given).
  */
 export class CollectionUpdate<
   C extends Collection = Collection,
@@ -38,12 +79,12 @@ export class CollectionUpdate<
 > {
   readonly collection: C;
   readonly mode: M;
-  private readonly removeCursor: ((...args: any[]) => readonly any[]) | undefined;
+  private readonly options: CollectionUpdateOptions;
 
-  constructor(collection: C, mode: M, removeCursor?: (...args: any[]) => readonly any[]) {
+  constructor(collection: C, mode: M, options: CollectionUpdateOptions = {}) {
     this.collection = collection;
     this.mode = mode;
-    this.removeCursor = removeCursor;
+    this.options = options;
   }
 
   /** Table of the collections this updates. */
@@ -76,96 +117,140 @@ export class CollectionUpdate<
   normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any {
     const collection = this.collection;
     const inner = collection.schema;
-    if (this.mode === 'assign') {
+    const mode: CollectionUpdateMode = this.mode;
+    if (mode === 'assign' || (mode === 'addWith' && collection.isValues)) {
       if (!collection.isValues)
         throw new SchemaError(collection.key, 'assign needs a Values collection', input);
       const refs = inner.normalize(input, parent, key, delegate);
-      const filter = collection.createCollectionFilter(...delegate.args);
+      const merge =
+        this.options.merge ?? ((existing: any, incoming: any) => ({ ...existing, ...incoming }));
+      const filter = this.filterFor(delegate.args);
       this.forEachStored(delegate, (pk, stored) => {
         if (!filter(parseCollectionKey(pk))) return;
-        delegate.setEntity(collection, pk, { ...stored, ...refs });
+        delegate.setEntity(collection, pk, merge(stored, refs));
       });
       return refs;
     }
-    if (collection.isValues) {
+    if (collection.isValues && mode !== 'remove' && mode !== 'move') {
       throw new SchemaError(
         collection.key,
-        `${this.mode} needs a list collection (Values use assign)`,
+        `${mode} needs a list collection (Values use assign)`,
         input,
       );
     }
     const isList = Array.isArray(input);
     const items = isList ? input : [input];
-    if (this.mode === 'paginate') return this.appendPage(items, parent, key, delegate);
+    if (mode === 'paginate') return this.appendPage(items, parent, key, delegate);
 
-    const previous =
-      this.mode === 'move' ? this.previousValues(items, parent, key, delegate) : undefined;
-    const refs = inner.normalize(items, parent, key, delegate) as any[];
+    // One member at a time, so that `move` pairs each entity with its value before this response.
+    const refs: any[] = [];
+    const previous: any[] = [];
+    for (const item of items) {
+      const before = mode === 'move' ? this.previousValue(item, parent, key, delegate) : undefined;
+      const ref = inner.normalizeValue(item, parent, key, delegate);
+      // A member of an unknown type (skipped with a development warning) joins nothing.
+      if (ref === undefined && item !== undefined && item !== null) continue;
+      refs.push(ref);
+      previous.push(before);
+    }
+    if (mode === 'push' || mode === 'unshift' || mode === 'addWith') {
+      const merge = this.options.merge ?? (mode === 'unshift' ? unshiftMerge : pushMerge);
+      this.add(refs, merge, delegate);
+    } else {
+      this.removeOrMove(refs, previous, isList ? undefined : delegate.args[1], delegate);
+    }
+    return isList ? refs : refs[0];
+  }
+
+  /** A filter picking the stored collections that new members (in `args`) belong to. */
+  private filterFor(args: readonly any[]): CollectionFilter {
+    const custom = this.options.createCollectionFilter;
+    return custom ? custom(...args) : this.collection.createCollectionFilter(...(args as any));
+  }
+
+  /** push / unshift / addWith on a list: every matching stored list merges the members it takes. */
+  private add(
+    refs: any[],
+    merge: (existing: any, incoming: any) => any,
+    delegate: INormalizeDelegate,
+  ) {
+    const collection = this.collection;
     const params = delegate.args[0];
+    // A custom filter sees the call's args; the default one each member's stored value.
+    const custom = this.options.createCollectionFilter?.(...delegate.args);
+    const filters = refs.map(
+      (ref) =>
+        custom ??
+        collection.createCollectionFilter(
+          ...([params, this.memberValue(ref, delegate) ?? delegate.args[1]] as any),
+        ),
+    );
+    this.forEachStored(delegate, (pk, stored) => {
+      if (!Array.isArray(stored)) return;
+      const collectionKey = parseCollectionKey(pk);
+      const added = refs.filter((_ref, i) => filters[i](collectionKey));
+      if (added.length > 0) delegate.setEntity(collection, pk, merge(stored, added));
+    });
+  }
+
+  /**
+   * remove: leaves the stored collections that match each entity. move (SPEC §4.6): leaves the
+   * collections its stored value before the response matched, and joins those the merged value
+   * (stored value plus the body) matches.
+   */
+  private removeOrMove(refs: any[], previous: any[], body: unknown, delegate: INormalizeDelegate) {
+    const collection = this.collection;
+    const params = delegate.args[0];
+    const changes = body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {};
     const filters = refs.map((ref) => {
       const value = this.memberValue(ref, delegate);
-      return this.mode === 'move'
-        ? collection.createCollectionFilter(...([{ ...params, ...value }, value] as any))
-        : collection.createCollectionFilter(...([params, value ?? delegate.args[1]] as any));
+      if (this.mode !== 'move') {
+        return collection.createCollectionFilter(...([params, value ?? delegate.args[1]] as any));
+      }
+      const merged = { ...value, ...changes };
+      return collection.createCollectionFilter(...([{ ...params, ...merged }, merged] as any));
     });
-    const oldFilters = previous?.map((value) =>
+    const oldFilters = previous.map((value) =>
       value === undefined
         ? undefined
         : collection.createCollectionFilter(...([{ ...params, ...value }, value] as any)),
     );
-
     this.forEachStored(delegate, (pk, stored) => {
-      if (!Array.isArray(stored)) return;
       const collectionKey = parseCollectionKey(pk);
-      let next: any[] | undefined;
-      if (this.mode === 'push' || this.mode === 'unshift') {
-        const added = refs.filter((_ref, i) => filters[i](collectionKey));
-        if (added.length > 0)
-          next = this.mode === 'push' ? [...stored, ...added] : [...added, ...stored];
-      } else {
-        for (let i = 0; i < refs.length; i++) {
-          const ref = refs[i];
-          const matches = filters[i](collectionKey);
-          const list = next ?? stored;
-          const contained = containsMember(list, ref);
-          if (this.mode === 'remove') {
-            if (matches && contained) next = list.filter((m) => !sameMember(m, ref));
-            continue;
-          }
-          // move: leave collections the old state matched and the new one does not; join new ones
-          const oldFilter = oldFilters?.[i];
-          if (!matches && contained && (oldFilter === undefined || oldFilter(collectionKey))) {
-            next = list.filter((m) => !sameMember(m, ref));
-          } else if (matches && !contained) {
-            next = [...list, ref];
-          }
+      let next: any;
+      for (let i = 0; i < refs.length; i++) {
+        const ref = refs[i];
+        const matches = filters[i](collectionKey);
+        const current = next ?? stored;
+        const contained = holds(current, ref);
+        if (this.mode === 'remove') {
+          if (matches && contained) next = without(current, ref);
+          continue;
+        }
+        const oldFilter = oldFilters[i];
+        if (!matches && contained && (oldFilter === undefined || oldFilter(collectionKey))) {
+          next = without(current, ref);
+        } else if (matches && !contained) {
+          next = including(current, ref);
         }
       }
       if (next !== undefined) delegate.setEntity(collection, pk, next);
     });
-    return isList ? refs : refs[0];
   }
 
-  /** Stored values of the entities before this response, for `move`. */
-  private previousValues(
-    items: readonly any[],
-    parent: any,
-    key: any,
-    delegate: INormalizeDelegate,
-  ): any[] {
+  /** The stored value of an entity before this response, for `move`. */
+  private previousValue(item: any, parent: any, key: any, delegate: INormalizeDelegate): any {
+    if (item === null || typeof item !== 'object') return undefined;
     const inner = this.collection.schema;
-    return items.map((item) => {
-      if (item === null || typeof item !== 'object') return undefined;
-      let schema = inner.isSingleSchema ? inner.schema : inner.inferSchema(item, parent, key);
-      if (schema instanceof Union) schema = schema.inferSchema(item, parent, key);
-      if (!isEntityLike(schema)) return undefined;
-      const processed = (schema as any).process
-        ? (schema as any).process(item, parent, key, delegate.args)
-        : item;
-      const pk = checkPk(schema.key, schema.pk(processed, parent, key, delegate.args), item);
-      const stored = delegate.getEntity(schema.key, pk);
-      return stored === INVALID ? undefined : stored;
-    });
+    let schema = inner.inferSchema(item, parent, key);
+    if (schema instanceof Union) schema = schema.inferSchema(item, parent, key);
+    if (!isEntityLike(schema)) return undefined;
+    const processed = (schema as any).process
+      ? (schema as any).process(item, parent, key, delegate.args)
+      : item;
+    const pk = checkPk(schema.key, schema.pk(processed, parent, key, delegate.args), item);
+    const stored = delegate.getEntity(schema.key, pk);
+    return stored === INVALID ? undefined : stored;
   }
 
   private appendPage(
@@ -176,11 +261,12 @@ export class CollectionUpdate<
   ): any[] {
     const collection = this.collection;
     const refs = collection.schema.normalize(items, parent, key, delegate) as any[];
-    const targetArgs = this.removeCursor ? this.removeCursor(...delegate.args) : delegate.args;
+    const { removeCursor } = this.options;
+    const targetArgs = removeCursor ? removeCursor(...delegate.args) : delegate.args;
     const pk = collection.pk(undefined, undefined, undefined, targetArgs);
     const stored = delegate.getEntity(collection.key, pk);
     if (Array.isArray(stored)) {
-      const added = refs.filter((ref) => !containsMember(stored, ref));
+      const added = refs.filter((ref) => !holds(stored, ref));
       if (added.length > 0) delegate.setEntity(collection, pk, [...stored, ...added]);
     } else {
       delegate.setEntity(collection, pk, refs);
@@ -205,7 +291,10 @@ export class CollectionUpdate<
     const inner = this.collection.schema;
     if (
       Array.isArray(input) ||
-      (this.mode === 'assign' && input !== null && typeof input === 'object')
+      (this.collection.isValues &&
+        (this.mode === 'assign' || this.mode === 'addWith') &&
+        input !== null &&
+        typeof input === 'object')
     ) {
       return inner.denormalize(input, delegate);
     }

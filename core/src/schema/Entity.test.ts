@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { denormalize, MemoCache, normalize } from '../normalize/index';
 import { Entity } from './Entity';
 import type { WriteMeta } from './interface';
@@ -162,6 +162,43 @@ describe('Entity', () => {
       expect((error as SchemaError).schemaKey).toBe('User');
       expect((error as Error).message).toMatch(/^User: no usable primary key/);
     }
+  });
+
+  it('without pk() the primary key is the `id` field (as in data-client)', () => {
+    class Tag extends Entity {
+      id = 0;
+      label = '';
+    }
+    const state = normalize([Tag], [{ id: 7, label: 'urgent' }]);
+    expect(state.result).toEqual(['7']);
+    expect(denormalize(Tag, '7', state.entities)).toEqual(Tag.fromJS({ id: 7, label: 'urgent' }));
+    expect(Tag.pk({ id: 3 })).toBe(3);
+    expect(new MemoCache().query(Tag, [{ id: 7 }], state).data).toBeInstanceOf(Tag);
+    // The default lives on the prototype; the type declares none, so that a subclass's own
+    // pk() needs no `override` (noImplicitOverride, on in this repo: User above compiles).
+    expect((Tag.fromJS({ id: 3 }) as unknown as { pk(): unknown }).pk()).toBe(3);
+    expectTypeOf(Tag.pk).returns.toEqualTypeOf<string | number | undefined>();
+    // Data missing its id is the data's fault: the usual pk error.
+    expect(() => normalize(Tag, { label: 'x' })).toThrow(/^Tag: no usable primary key/);
+  });
+
+  it('a class with neither pk() nor an `id` field fails naming the class', () => {
+    class Slugged extends Entity {
+      slug = '';
+      static override get key() {
+        return 'Article';
+      }
+    }
+    let error: unknown;
+    try {
+      normalize(Slugged, { slug: 'hello' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SchemaError);
+    expect((error as Error).message).toMatch(
+      /^Article: class Slugged has no pk\(\) and no `id` field; define pk\(\) to return its primary key/,
+    );
   });
 
   it('truncates long values in error messages', () => {

@@ -21,13 +21,31 @@ export type AbstractInstanceType<T> = T extends abstract new (
     ? U
     : never;
 
+/** A record's primary key from its data (`this`), as `pk()` methods compute it. */
+type PkMethod = (
+  this: unknown,
+  parent?: any,
+  key?: string,
+  args?: readonly any[],
+) => string | number | undefined;
+
 /**
- * Base class for records. Declare fields as class properties with defaults, implement `pk()`,
- * and optionally `static key`, `static schema` (nested schemas) and the lifecycle statics.
+ * Base class for records. Declare fields as class properties with defaults, implement `pk()`
+ * unless the primary key is the `id` field, and optionally `static key`, `static schema` (nested
+ * schemas) and the lifecycle statics.
  */
 export abstract class Entity {
-  /** Primary key of this record (called with `this` = the processed input while normalizing). */
-  abstract pk(parent?: any, key?: string, args?: readonly any[]): string | number | undefined;
+  static {
+    // The default `pk()`: the `id` field. Put on the prototype rather than declared, so that a
+    // subclass's own `pk()` needs no `override` modifier (under noImplicitOverride).
+    Object.defineProperty(this.prototype, 'pk', {
+      value: function pk(this: { id?: string | number }) {
+        return this.id;
+      },
+      writable: true,
+      configurable: true,
+    });
+  }
 
   /** Name of this entity's table; defaults to the class name. */
   static get key(): string {
@@ -47,7 +65,16 @@ export abstract class Entity {
     key?: string,
     args: readonly any[] = [],
   ): string | number | undefined {
-    return this.prototype.pk.call(value, parent, key, args);
+    const pk = (this.prototype as { pk: PkMethod }).pk;
+    const id = pk.call(value, parent, key, args);
+    if (id === undefined && pk === (Entity.prototype as { pk: PkMethod }).pk && !declaresId(this)) {
+      throw new SchemaError(
+        this.key,
+        `class ${this.name} has no pk() and no \`id\` field; define pk() to return its primary key`,
+        value,
+      );
+    }
+    return id;
   }
 
   /** Transforms raw input before it is stored (default: unchanged). */
@@ -217,5 +244,15 @@ export abstract class Entity {
 
   static toJSON(): { name: string; key: string; schema: { [field: string]: Schema } } {
     return { name: this.name, key: this.key, schema: this.schema };
+  }
+}
+
+/** True when instances of an Entity class have an `id` field (the default primary key). */
+function declaresId(entity: typeof Entity): boolean {
+  try {
+    return 'id' in new (entity as unknown as new () => object)();
+  } catch {
+    // A constructor that needs arguments: say nothing about its fields.
+    return true;
   }
 }

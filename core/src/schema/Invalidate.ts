@@ -43,7 +43,12 @@ export class Invalidate<E extends EntityLike | Union | EntityMap = any> extends 
   }
 
   normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any {
-    const entity: EntityLike = this.inferSchema(input, parent, key);
+    const entity: EntityLike | undefined = this.inferSchema(input, parent, key);
+    if (entity === undefined) {
+      // A type the entity map does not know: nothing of ours to invalidate.
+      this.warnUnknown(input, parent, key);
+      return undefined;
+    }
     let pk: string;
     if (typeof input === 'string' || typeof input === 'number') {
       pk = checkPk(entity.key, input, input);

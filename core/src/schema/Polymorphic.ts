@@ -1,7 +1,8 @@
 import { describeSchema } from './describeSchema';
+import { warnInDevelopment } from './developmentWarning';
 import type { IDenormalizeDelegate, INormalizeDelegate } from './interface';
 import { getOwn, isOwn } from './ownProperty';
-import { SchemaError } from './SchemaError';
+import { describeValue } from './SchemaError';
 
 /** Picks the entity map key for a value: an attribute name, or a function of the value. */
 export type SchemaAttribute = string | ((value: any, parent: any, key: string) => string);
@@ -14,7 +15,7 @@ export interface PolymorphicRef {
 
 /**
  * Shared base of schemas that hold either one schema or a map of schemas chosen per value
- * (Array, Values, Union, All).
+ * (Array, Values, Union, All, Invalidate).
  */
 export abstract class Polymorphic {
   /** The single schema, or the map of schemas by attribute value. */
@@ -37,32 +38,45 @@ export abstract class Polymorphic {
     return this.schemaAttribute === undefined;
   }
 
-  /** The entity map key a value belongs to (polymorphic form only). */
-  private choose(value: any, parent: any, key: string): string {
+  /**
+   * The entity map key a value belongs to (polymorphic form only); undefined when the map has
+   * none, e.g. for a type the server added after this app was built.
+   */
+  private choose(value: any, parent: any, key: string): string | undefined {
     const attribute = this.schemaAttribute!(value, parent, key);
-    if (typeof attribute !== 'string' || !isOwn(this.schema, attribute)) {
-      throw new SchemaError(
-        describeSchema(this),
-        `schemaAttribute gave ${JSON.stringify(attribute)}, which is not one of ${Object.keys(this.schema).join(', ')}`,
-        value,
-      );
-    }
-    return attribute;
+    return typeof attribute === 'string' && isOwn(this.schema, attribute) ? attribute : undefined;
   }
 
-  /** The schema for one value (the map member its attribute names). */
+  /** The schema for one value (the map member its attribute names; undefined if none does). */
   inferSchema(value: any, parent: any, key: string): any {
     if (this.schemaAttribute === undefined) return this.schema;
-    return this.schema[this.choose(value, parent, key)];
+    const choice = this.choose(value, parent, key);
+    return choice === undefined ? undefined : this.schema[choice];
   }
 
-  /** Normalizes one member (a `{ id, schema }` reference when polymorphic). */
+  /**
+   * Normalizes one member (a `{ id, schema }` reference when polymorphic). A member of an
+   * unknown type normalizes to undefined, which lists and maps leave out, so one new type on the
+   * server does not fail the whole response; development builds warn about it.
+   */
   normalizeValue(value: any, parent: any, key: string, delegate: INormalizeDelegate): any {
     if (this.schemaAttribute === undefined) return delegate.visit(this.schema, value, parent, key);
     if (value === null || value === undefined) return value;
-    const attribute = this.choose(value, parent, key);
-    const id = delegate.visit(this.schema[attribute], value, parent, key);
-    return id === undefined || id === null ? id : { id, schema: attribute };
+    const choice = this.choose(value, parent, key);
+    if (choice === undefined) {
+      this.warnUnknown(value, parent, key);
+      return undefined;
+    }
+    const id = delegate.visit(this.schema[choice], value, parent, key);
+    return id === undefined || id === null ? id : { id, schema: choice };
+  }
+
+  /** The development warning for a skipped member of unknown type. */
+  protected warnUnknown(value: any, parent: any, key: string): void {
+    warnInDevelopment(
+      () =>
+        `${describeSchema(this)}: skipped a member whose schemaAttribute gave ${JSON.stringify(this.schemaAttribute!(value, parent, key))}, which is not one of ${Object.keys(this.schema).join(', ')} (value ${describeValue(value)})`,
+    );
   }
 
   /** Denormalizes one member. */

@@ -27,13 +27,13 @@ export class Values<S = any> extends Polymorphic {
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
       const value = input[key];
-      setOwn(
-        out,
-        key,
-        value === null || value === undefined
-          ? value
-          : this.normalizeValue(value, input, key, delegate),
-      );
+      if (value === null || value === undefined) {
+        setOwn(out, key, value);
+        continue;
+      }
+      const normalized = this.normalizeValue(value, input, key, delegate);
+      // A member that normalizes to nothing (one of an unknown type) is left out.
+      if (normalized !== undefined) setOwn(out, key, normalized);
     }
     return out;
   }

@@ -9,13 +9,23 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** The Collection of an endpoint schema: the schema itself, or one nested in an object schema. */
 export function findCollection(schema: unknown): Collection | undefined {
-  if (schema instanceof Collection) return schema;
+  return locateCollection(schema)?.collection;
+}
+
+/**
+ * The Collection `findCollection` finds, with the field names leading to it in the data
+ * (`[]` when the schema is the Collection itself).
+ */
+export function locateCollection(
+  schema: unknown,
+): { collection: Collection; path: readonly string[] } | undefined {
+  if (schema instanceof Collection) return { collection: schema, path: [] };
   const fields =
     schema instanceof ObjectSchema ? schema.schema : isPlainObject(schema) ? schema : undefined;
   if (fields === undefined) return undefined;
   for (const key of Object.keys(fields)) {
-    const found = findCollection(fields[key]);
-    if (found !== undefined) return found;
+    const found = locateCollection(fields[key]);
+    if (found !== undefined) return { collection: found.collection, path: [key, ...found.path] };
   }
   return undefined;
 }

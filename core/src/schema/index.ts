@@ -3,7 +3,11 @@
 export { All } from './All';
 export { ArraySchema } from './ArraySchema';
 export { Collection, type CollectionFilter, type CollectionOptions } from './Collection';
-export { CollectionUpdate, type CollectionUpdateMode } from './CollectionUpdate';
+export {
+  CollectionUpdate,
+  type CollectionUpdateMode,
+  type CollectionUpdateOptions,
+} from './CollectionUpdate';
 export { type AbstractInstanceType, Entity } from './Entity';
 export { findCollection, replaceCollection } from './findCollection';
 export { INVALID } from './INVALID';

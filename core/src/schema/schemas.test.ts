@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { denormalize, MemoCache, normalize } from '../normalize/index';
 import { All } from './All';
 import { ArraySchema } from './ArraySchema';
@@ -74,13 +74,6 @@ describe('Union', () => {
     const state = normalize(Home, { id: 'h', pet: { id: 'p', lives: 3 } });
     expect(seen).toEqual([['h', 'pet']]);
     expect((denormalize(Home, 'h', state.entities) as Home).pet).toBeInstanceOf(Cat);
-  });
-
-  it('rejects an attribute that names no member', () => {
-    expect(() => normalize(pets, { id: '1', kind: 'bird' })).toThrow(SchemaError);
-    expect(() => normalize(pets, { id: '1', kind: 'bird' })).toThrow(
-      /"bird", which is not one of cat, dog/,
-    );
   });
 
   it('queries by the attribute in args', () => {
@@ -214,9 +207,6 @@ describe('Invalidate', () => {
     );
     expect(state.entities.Cat!['1']).toBe(INVALID);
     expect(() => new Invalidate({ cat: Cat } as any)).toThrow(/schemaAttribute is required/);
-    expect(() =>
-      normalize(new Invalidate({ cat: Cat, dog: Dog }, 'kind'), { id: '1', kind: 'fish' }),
-    ).toThrow(SchemaError);
   });
 
   it('invalidated entities are removed from collections', () => {
@@ -306,5 +296,75 @@ describe('All and Query', () => {
     const data = new MemoCache().query({ cat: Cat, dog: Dog }, [{ id: 'c' }], state).data as any;
     expect(data.cat).toBeInstanceOf(Cat);
     expect(data.dog).toBeUndefined();
+  });
+});
+
+describe('unknown types in polymorphic schemas (a type the server added later)', () => {
+  let warn: MockInstance<typeof console.warn>;
+  beforeEach(() => {
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    warn.mockRestore();
+    vi.unstubAllEnvs();
+  });
+  const bird = { id: '9', kind: 'bird' };
+
+  it('Union: the member is skipped with a development warning naming the type', () => {
+    const state = normalize(
+      { pet: pets, other: pets },
+      { pet: bird, other: { id: '1', kind: 'cat' } },
+    );
+    expect(state.result).toEqual({ pet: undefined, other: { id: '1', schema: 'cat' } });
+    expect(state.entities).not.toHaveProperty('bird');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0][0]).toMatch(
+      /Union: skipped a member .*"bird", which is not one of cat, dog/,
+    );
+  });
+
+  it('lists of a Union, polymorphic arrays and All leave the member out', () => {
+    const list = [{ id: '1', kind: 'cat' }, bird, { id: '2', kind: 'dog' }];
+    for (const listSchema of [
+      [pets],
+      new ArraySchema({ cat: Cat, dog: Dog }, 'kind'),
+      new All({ cat: Cat, dog: Dog }, 'kind'),
+    ]) {
+      const state = normalize(listSchema, list);
+      expect(state.result).toEqual([
+        { id: '1', schema: 'cat' },
+        { id: '2', schema: 'dog' },
+      ]);
+      const data = denormalize(listSchema, state.result, state.entities) as (Cat | Dog)[];
+      expect(data.map((pet) => pet.constructor.name)).toEqual(['Cat', 'Dog']);
+    }
+    // An entity's nested list too.
+    const owner = normalize(Owner, { id: 'o', pets: list });
+    expect(owner.entities.Owner!.o).toMatchObject({ pets: [{ schema: 'cat' }, { schema: 'dog' }] });
+    expect(warn).toHaveBeenCalledTimes(4);
+  });
+
+  it('Values with a schema attribute leave the key out; Invalidate skips it', () => {
+    const zoo = new Values({ cat: Cat, dog: Dog }, 'kind');
+    const state = normalize(zoo, { a: { id: '1', kind: 'cat' }, b: bird });
+    expect(state.result).toEqual({ a: { id: '1', schema: 'cat' } });
+    const gone = normalize(new Invalidate({ cat: Cat, dog: Dog }, 'kind'), bird, [], state);
+    expect(gone.result).toBeUndefined();
+    expect(gone.entities.Cat!['1']).not.toBe(INVALID);
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('a Collection of a Union keeps the known members, and push skips an unknown one', () => {
+    const feed = new Collection([pets]);
+    let state = normalize(feed, [bird, { id: '1', kind: 'cat' }], [{}]);
+    expect(denormalize(feed, '{}', state.entities)).toEqual([expect.any(Cat)]);
+    state = normalize(feed.push, bird, [{}], state);
+    expect(state.entities[feed.key]!['{}']).toEqual([{ id: '1', schema: 'cat' }]);
+  });
+
+  it('production builds do not warn (NODE_ENV, which bundlers replace)', () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    expect(normalize([pets], [bird]).result).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
   });
 });

@@ -61,6 +61,11 @@ describe('schema types', () => {
     expectTypeOf<Denormalize<ReturnType<typeof users.paginate>>>().toEqualTypeOf<User[]>();
     const byId = new Collection(new Values(User));
     expectTypeOf<Denormalize<typeof byId.assign>>().toEqualTypeOf<Record<string, User>>();
+    expectTypeOf<Denormalize<ReturnType<typeof users.addWith>>>().toEqualTypeOf<User | User[]>();
+    expectTypeOf<Denormalize<ReturnType<typeof byId.addWith>>>().toEqualTypeOf<
+      Record<string, User>
+    >();
+    expectTypeOf<Denormalize<typeof byId.move>>().toEqualTypeOf<User | User[]>();
     const count = new Query(new All(User), (list: User[]) => list.length);
     expectTypeOf<Denormalize<typeof count>>().toEqualTypeOf<number>();
   });

@@ -42,7 +42,11 @@ type UpdateData<C extends Collection<any>, M> = M extends 'assign'
   ? Record<string, MemberDenormalize<ListOf<C['definition']>>>
   : M extends 'paginate'
     ? MemberDenormalize<ListOf<C['definition']>>[]
-    : MemberDenormalize<ListOf<C['definition']>> | MemberDenormalize<ListOf<C['definition']>>[];
+    : M extends 'addWith'
+      ? C['definition'] extends Values<any>
+        ? Record<string, MemberDenormalize<ListOf<C['definition']>>>
+        : MemberDenormalize<ListOf<C['definition']>> | MemberDenormalize<ListOf<C['definition']>>[]
+      : MemberDenormalize<ListOf<C['definition']>> | MemberDenormalize<ListOf<C['definition']>>[];
 
 export type DenormalizeObject<S> = { [K in keyof S]: Denormalize<S[K]> };
 export type DenormalizeNullableObject<S> = { [K in keyof S]: DenormalizeNullable<S[K]> };

@@ -62,10 +62,34 @@ function splitState(rest: readonly unknown[], current: State): [readonly unknown
 }
 
 /**
+ * Binds the methods of a controller's classes (a subclass's overrides included, RxJS's own
+ * left as they are) to it, so they work detached: `const { fetch, invalidate } = controller`,
+ * the usual shape with Vue's `useController()` and in Svelte.
+ */
+function bindMethods(controller: Controller): void {
+  for (
+    let proto = Object.getPrototypeOf(controller);
+    proto !== Observable.prototype;
+    proto = Object.getPrototypeOf(proto)
+  ) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const method = Object.getOwnPropertyDescriptor(proto, name)?.value;
+      if (name === 'constructor' || typeof method !== 'function' || Object.hasOwn(controller, name))
+        continue;
+      Object.defineProperty(controller, name, {
+        value: (controller as unknown as Record<string, () => unknown>)[name].bind(controller),
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+}
+
+/**
  * The only way to read and change the store. Actions go through the managers (middleware) to a
  * pure reducer. The controller is itself an RxJS `Observable<State>`: subscribing emits the
  * current state synchronously, then every new state, so it also satisfies the Svelte store
- * contract and works with `from(controller)`.
+ * contract and works with `from(controller)`. Its methods also work taken off the controller.
  */
 export class Controller extends Observable<State> {
   readonly dataExpiryLength: number;
@@ -91,6 +115,7 @@ export class Controller extends Observable<State> {
     super(function (this: Observable<State>, subscriber) {
       return (this as Controller).subject.subscribe(subscriber);
     });
+    bindMethods(this);
     this.clock = options.now ?? Date.now;
     this.dataExpiryLength = options.dataExpiryLength ?? DEFAULT_DATA_EXPIRY_LENGTH;
     this.errorExpiryLength = options.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY_LENGTH;

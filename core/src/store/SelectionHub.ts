@@ -119,18 +119,28 @@ export class SelectionHub {
         }
       }
     }
-    if (state.entities !== previous.entities) {
+    // An entity's meta may change alone (refetched equal, it keeps its object): a result read
+    // from the entity (an Entity endpoint finding what a list loaded) is as fresh as that meta.
+    if (state.entities !== previous.entities || state.entitiesMeta !== previous.entitiesMeta) {
       for (const [entityKey, byPk] of this.byEntity) {
         const table = getOwn(state.entities, entityKey);
         const previousTable = getOwn(previous.entities, entityKey);
-        if (table === previousTable) continue;
+        const metas = getOwn(state.entitiesMeta, entityKey);
+        const previousMetas = getOwn(previous.entitiesMeta, entityKey);
+        if (table === previousTable && metas === previousMetas) continue;
         // Identity comparison only: an inherited name reads the same from both tables.
         const now = table ?? EMPTY_TABLE;
         const before = previousTable ?? EMPTY_TABLE;
+        const metaNow = metas ?? EMPTY_TABLE;
+        const metaBefore = previousMetas ?? EMPTY_TABLE;
         byPk.forEach((watches, pk) => {
-          if (now[pk] !== before[pk]) for (const watch of watches) candidates.add(watch);
+          if (now[pk] !== before[pk] || metaNow[pk] !== metaBefore[pk]) {
+            for (const watch of watches) candidates.add(watch);
+          }
         });
       }
+    }
+    if (state.entities !== previous.entities) {
       for (const watch of this.unresolved) candidates.add(watch);
     }
     for (const watch of this.outOfSync) candidates.add(watch);
