@@ -1,10 +1,4 @@
-import {
-  type Controller,
-  type CreateStoreOptions,
-  createStore,
-  type Manager,
-  type Store,
-} from '@tessera/core';
+import { type Controller, type CreateStoreOptions, createStore, type Store } from '@tessera/core';
 import { type App, type InjectionKey, inject, onMounted, onScopeDispose, provide } from 'vue';
 import { type ActionLog, createActionLog } from './actionLog';
 
@@ -26,13 +20,6 @@ export interface Tessera {
 
 const TESSERA: InjectionKey<Tessera> = Symbol('tessera');
 
-/** A manager whose `init` (where timers start) waits for `start()`. */
-function deferInit(manager: Manager, pending: Manager[]): Manager {
-  if (!manager.init) return manager;
-  pending.push(manager);
-  return { middleware: (c) => manager.middleware(c), cleanup: () => manager.cleanup() };
-}
-
 /**
  * Creates the store for a Vue app: `app.use(createTessera({ initialState, managers, ... }))`.
  * Managers start when the app mounts (never during a server render) and stop, with the store,
@@ -40,33 +27,26 @@ function deferInit(manager: Manager, pending: Manager[]): Manager {
  */
 export function createTessera(options: TesseraOptions = {}): Tessera {
   const { store: given, ...storeOptions } = options;
-  const pending: Manager[] = [];
   const log = process.env.NODE_ENV !== 'production' && !given ? createActionLog() : undefined;
   const store =
     given ??
     createStore({
       ...storeOptions,
+      // Timers start on mount (`start`), which a server render never reaches.
+      start: false,
       managers: (defaults) => {
         const chosen =
           typeof storeOptions.managers === 'function'
             ? storeOptions.managers(defaults)
             : [...(storeOptions.managers ?? []), ...defaults];
-        return [
-          ...(log ? [log.manager] : []),
-          ...chosen.map((manager) => deferInit(manager, pending)),
-        ];
+        return log ? [log.manager, ...chosen] : chosen;
       },
     });
-  let started = false;
   const tessera: Tessera = {
     store,
     controller: store.controller,
     actions: log,
-    start() {
-      if (started) return;
-      started = true;
-      for (const manager of pending) manager.init?.(store.controller);
-    },
+    start: () => store.start(),
     install(app) {
       app.provide(TESSERA, tessera);
       const mount = app.mount;

@@ -27,13 +27,18 @@ export function createStore(options: CreateStoreOptions = {}): Store {
     errorExpiryLength: options.errorExpiryLength,
     now: options.now,
   });
-  for (const manager of managers) manager.init?.(controller);
+  let started = false;
   let disposed = false;
-  return {
+  const store: Store = {
     controller,
     managers,
     getState: () => controller.getState(),
     state$: controller.state$,
+    start() {
+      if (started || disposed) return;
+      started = true;
+      for (const manager of managers) manager.init?.(controller);
+    },
     dispose() {
       if (disposed) return;
       disposed = true;
@@ -41,4 +46,6 @@ export function createStore(options: CreateStoreOptions = {}): Store {
       controller.dispose();
     },
   };
+  if (options.start !== false) store.start();
+  return store;
 }

@@ -211,3 +211,24 @@ describe('createStore', () => {
     dispose();
   });
 });
+
+describe('createStore({ start: false })', () => {
+  it('runs no manager init (no timers) until store.start(), which runs each once', () => {
+    const inits: string[] = [];
+    const probe = (name: string): Manager => ({
+      middleware: () => (next) => next,
+      init: () => inits.push(name),
+      cleanup() {},
+    });
+    const store = createStore({ start: false, managers: [probe('a'), probe('b')] });
+    expect(inits).toEqual([]);
+    store.start();
+    store.start();
+    expect(inits).toEqual(['a', 'b']);
+    store.dispose();
+    const disposed = createStore({ start: false, managers: [probe('c')] });
+    disposed.dispose();
+    disposed.start();
+    expect(inits).toEqual(['a', 'b']);
+  });
+});

@@ -24,6 +24,11 @@ export interface CreateStoreOptions {
   gc?: boolean | GcOptions;
   /** Clock (ms since epoch), for tests; defaults to `Date.now`. */
   now?: () => number;
+  /**
+   * `false`: the managers' timers (garbage collection...) wait for `store.start()`. Adapters use
+   * it so that a server render never starts them; the store works meanwhile (fetches run).
+   */
+  start?: boolean;
 }
 
 /** A running store. */
@@ -33,6 +38,8 @@ export interface Store {
   getState(): State;
   /** Every state, the current one first. */
   readonly state$: Observable<State>;
+  /** Starts the managers (their `init`); once, and never after `dispose`. */
+  start(): void;
   /** Stops managers (timers, in-flight requests) and completes observers. */
   dispose(): void;
 }
