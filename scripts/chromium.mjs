@@ -116,7 +116,8 @@ function npmChromium() {
   const packageDir = join(dirname(entry), '..');
   const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
   const dir = join(repoRoot, 'node_modules', '.cache', `tessera-chromium-${version}`);
-  if (!existsSync(join(dir, 'fonts.conf'))) unpack(entry, join(packageDir, 'bin'), dir);
+  // Complete whenever it exists: it appears in one rename.
+  if (!existsSync(dir)) unpack(entry, join(packageDir, 'bin'), dir);
   return {
     executablePath: join(dir, 'chromium'),
     env: {
@@ -124,7 +125,8 @@ function npmChromium() {
       LD_LIBRARY_PATH: [join(dir, 'al2023', 'lib'), process.env.LD_LIBRARY_PATH]
         .filter(Boolean)
         .join(delimiter),
-      // Its bundled Open Sans: without any font, text has no width and layout checks mean nothing.
+      // The machine's fonts when it has any, and the bundled Open Sans: without a single font,
+      // text has no width and every layout check would pass for nothing.
       FONTCONFIG_FILE: join(dir, 'fonts.conf'),
     },
     source: `@sparticuz/chromium ${version}`,
@@ -159,6 +161,7 @@ function unpack(entry, binDir, dir) {
     `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
 <fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
   <dir>${join(dir, 'fonts')}</dir>
   <cachedir>${join(dir, 'fonts-cache')}</cachedir>
 </fontconfig>
@@ -169,6 +172,6 @@ function unpack(entry, binDir, dir) {
   } catch (error) {
     // Another run unpacked it first: use theirs.
     rmSync(staging, { recursive: true, force: true });
-    if (!existsSync(join(dir, 'fonts.conf'))) throw error;
+    if (!existsSync(dir)) throw error;
   }
 }
