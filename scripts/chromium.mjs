@@ -109,11 +109,11 @@ function npmChromium() {
     );
   let entry;
   try {
-    entry = fileURLToPath(import.meta.resolve('@sparticuz/chromium'));
+    entry = import.meta.resolve('@sparticuz/chromium');
   } catch {
     throw new Error(`No Chromium on PATH, and @sparticuz/chromium is not installed. ${hint}`);
   }
-  const packageDir = join(dirname(entry), '..');
+  const packageDir = join(dirname(fileURLToPath(entry)), '..');
   const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
   const dir = join(repoRoot, 'node_modules', '.cache', `tessera-chromium-${version}`);
   // Complete whenever it exists: it appears in one rename.
