@@ -7,46 +7,49 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, expect, expectTypeOf, it } from 'vitest';
 
-const todosOnServer = [
-  { id: 1, title: 'Read the spec', completed: true },
-  { id: 2, title: 'Write the store', completed: false },
+const articlesOnServer = [
+  { slug: 'tides', headline: 'Tides' },
+  { slug: 'comets', headline: 'Comets' },
 ];
 const server = setupServer(
-  http.get('https://api.example.com/todos', () => HttpResponse.json(todosOnServer)),
-  http.patch('https://api.example.com/todos/:id', async ({ params, request }) => {
-    const todo = todosOnServer.find((t) => t.id === Number(params.id))!;
-    return HttpResponse.json({ ...todo, ...((await request.json()) as object) });
+  http.get('https://news.example.com/articles', () => HttpResponse.json(articlesOnServer)),
+  http.patch('https://news.example.com/articles/:slug', async ({ params, request }) => {
+    const article = articlesOnServer.find((a) => a.slug === params.slug)!;
+    return HttpResponse.json({ ...article, ...((await request.json()) as object) });
   }),
 );
 server.listen({ onUnhandledRequest: 'error' });
 afterAll(() => server.close());
 
 // --- README example start ---
-class Todo extends Entity {
-  id = 0;
-  title = '';
-  completed = false;
+class Article extends Entity {
+  slug = '';
+  headline = '';
   pk() {
-    return this.id;
+    return this.slug;
   }
 }
 
-const TodoResource = resource({
-  urlPrefix: 'https://api.example.com',
-  path: '/todos/:id',
-  schema: Todo,
+const ArticleResource = resource({
+  urlPrefix: 'https://news.example.com',
+  path: '/articles/:slug',
+  schema: Article,
 });
 
 // A Controller wired to network, polling and garbage-collection managers
 const store = createStore();
 
-// GET /todos: normalized into the store, each Todo kept once under its pk
-await store.controller.fetch(TodoResource.getList);
-const todos = store.controller.getResponse(TodoResource.getList).data;
+// GET /articles: normalized into the store, each Article kept once under its pk
+await store.controller.fetch(ArticleResource.getList);
+const articles = store.controller.getResponse(ArticleResource.getList).data;
 
-// PATCH /todos/2: the stored Todo changes, so every result holding it changes; no refetch
-await store.controller.fetch(TodoResource.partialUpdate, { id: 2 }, { completed: true });
-const updated = store.controller.getResponse(TodoResource.getList).data;
+// PATCH /articles/tides: the stored Article changes, so every result holding it changes
+await store.controller.fetch(
+  ArticleResource.partialUpdate,
+  { slug: 'tides' },
+  { headline: 'Tides, revised' },
+);
+const updated = store.controller.getResponse(ArticleResource.getList).data;
 
 store.dispose();
 // --- README example end ---
@@ -67,16 +70,10 @@ it('is the code block of core/README.md', () => {
 
 it('does what its comments say', () => {
   // undefined until something is stored
-  expectTypeOf(todos).toEqualTypeOf<Todo[] | undefined>();
-  expect(todos!.map((t) => [t.id, t.completed])).toEqual([
-    [1, true],
-    [2, false],
-  ]);
-  expect(todos![0]).toBeInstanceOf(Todo);
-  expect(updated!.map((t) => [t.id, t.completed])).toEqual([
-    [1, true],
-    [2, true],
-  ]);
-  // The untouched Todo is the same object: only what changed is new.
-  expect(updated![0]).toBe(todos![0]);
+  expectTypeOf(articles).toEqualTypeOf<Article[] | undefined>();
+  expect(articles!.map((a) => a.headline)).toEqual(['Tides', 'Comets']);
+  expect(articles![0]).toBeInstanceOf(Article);
+  expect(updated!.map((a) => a.headline)).toEqual(['Tides, revised', 'Comets']);
+  // The untouched Article is the same object: only what changed is new.
+  expect(updated![1]).toBe(articles![1]);
 });
