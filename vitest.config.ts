@@ -53,6 +53,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'bench',
+          root: fileURLToPath(new URL('./bench', import.meta.url)),
+          environment: 'node',
+          include: ['**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'integration',
           root: fileURLToPath(new URL('./tests', import.meta.url)),
           environment: 'node',

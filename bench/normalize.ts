@@ -2,14 +2,15 @@
 // and a plain recursive copy as the floor, on data-client's own benchmark payload.
 import { deepStrictEqual } from 'node:assert/strict';
 import { classic, dataClient } from './anchors';
-import { countEntities, loadPayload, plainCopy, scalePayload } from './data';
+import { countEntities, type Payload, plainCopy, scalePayload } from './data';
+import { generatePayload } from './generatePayload';
 import { type GroupResult, printGroup, ratio, runGroup } from './report';
 import { tessera } from './tessera';
 
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value));
 
 /** Every contender must produce the same output before any of it is timed. */
-function checkCorrectness(payload: ReturnType<typeof loadPayload>) {
+function checkCorrectness(payload: Payload) {
   const expected = asJson(payload);
   const t = tessera.normalize(payload);
   const c = classic.normalize(payload);
@@ -43,7 +44,7 @@ export interface NormalizeFigures {
 }
 
 export async function benchNormalize(): Promise<NormalizeFigures> {
-  const payload = loadPayload();
+  const payload = generatePayload();
   console.log(`payload: ${countEntities(payload).toLocaleString('en-US')} entities`);
   checkCorrectness(payload);
   console.log('correctness: all libraries give the same tables and round-trip the payload');

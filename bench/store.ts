@@ -4,7 +4,8 @@ import { createReducer, Controller as DcController, initialState } from '@data-c
 import { Endpoint as DcEndpoint, Entity as DcEntity } from '@data-client/endpoint';
 import { createStore, Entity, GCManager, RestEndpoint } from '@tessera/core';
 import { dcPayloadSchema } from './anchors';
-import { countEntities, loadPayload } from './data';
+import { countEntities } from './data';
+import { generatePayload } from './generatePayload';
 import { printGroup, ratio, runGroup } from './report';
 import { payloadSchema } from './tessera';
 
@@ -33,7 +34,7 @@ const tsProjects = new RestEndpoint({
 });
 
 async function roundTrip() {
-  const payload = loadPayload();
+  const payload = generatePayload();
   const expected = asJson(payload);
   {
     const { controller } = createStore({ gc: false });

@@ -1,27 +1,10 @@
-// Shared plumbing for the browser tests: start an example (demo.mjs) in its own process group,
-// launch headless Chromium, and always tear both down.
+// Shared plumbing for the browser tests: start an example (demo.mjs) in its own process group
+// and always tear it down. The browser comes from scripts/chromium.mjs.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 
 const demoScript = fileURLToPath(new URL('../../examples/demo.mjs', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * Starts `examples/demo.mjs` for one example, detached so the whole process group (Vite and
@@ -76,24 +59,6 @@ async function killGroup(child) {
   // Kill what is left of the group either way (children that ignored SIGTERM).
   signalGroup('SIGKILL');
   if (!graceful) await exited;
-}
-
-/** Launches headless Chromium with a throwaway profile directory. */
-export async function launchBrowser() {
-  const profile = mkdtempSync(join(tmpdir(), 'tessera-e2e-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    args: chromiumArgs,
-    headless: true,
-    viewport: { width: 900, height: 800 },
-  });
-  return {
-    context,
-    close: async () => {
-      await context.close().catch(() => {});
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Polls `check` until it returns without throwing (the browser needs a moment to re-render). */

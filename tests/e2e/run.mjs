@@ -2,8 +2,8 @@
 // Browser tests: `node tests/e2e/run.mjs`. Starts each example with its REST API, drives it in
 // headless Chromium, prints `N passed, M failed` and exits non-zero on any failure. Servers and
 // the browser are always torn down, also on failure or Ctrl-C.
-import { existsSync } from 'node:fs';
-import { chromiumPath, launchBrowser, startExample } from './harness.mjs';
+import { findChromium, launchChromium } from '../../scripts/chromium.mjs';
+import { startExample } from './harness.mjs';
 
 const suites = [
   { example: 'vanilla', load: () => import('./vanilla.mjs') },
@@ -21,13 +21,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 try {
-  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}`);
+  const chromium = findChromium();
+  console.log(`Chromium: ${chromium.executablePath} (from ${chromium.source})`);
   for (const suite of suites) {
     const { tests } = await suite.load();
     const example = startExample(suite.example);
     cleanups.push(example.stop);
     const baseURL = await example.url;
-    const browser = await launchBrowser();
+    const browser = await launchChromium(chromium);
     cleanups.push(browser.close);
     const page = await browser.context.newPage();
     page.setDefaultTimeout(10_000);

@@ -24,6 +24,49 @@ async function apiGet(baseURL, path) {
   };
 }
 
+/** Paths of the requests with this method the page sends while `action` runs. */
+async function requestsDuring(page, method, action) {
+  const paths = [];
+  const record = (request) => {
+    if (request.method() === method) paths.push(new URL(request.url()).pathname);
+  };
+  page.on('request', record);
+  try {
+    await action();
+  } finally {
+    page.off('request', record);
+  }
+  return paths;
+}
+
+/** What sticks out of the card, or makes the page scroll sideways: [] when the layout holds. */
+const overflowing = (page) =>
+  page.evaluate(() => {
+    const card = document.querySelector('main.app').getBoundingClientRect();
+    const found = [];
+    const { scrollWidth } = document.documentElement;
+    if (scrollWidth > window.innerWidth)
+      found.push(`page: ${scrollWidth} px > ${window.innerWidth}`);
+    for (const element of document.querySelectorAll('main.app *')) {
+      const box = element.getBoundingClientRect();
+      if (box.width > 0 && (box.left < card.left - 0.5 || box.right > card.right + 0.5))
+        found.push(`${element.tagName} ${element.className}: ${box.left}–${box.right} px`);
+    }
+    return found;
+  });
+
+/** A fresh load of the page, with its todos and people shown: a start that needs no earlier test. */
+async function freshPage(page, baseURL) {
+  await page.goto(baseURL);
+  await eventually(async () => {
+    assert.ok((await rows(page).count()) > 0);
+    assert.equal(await page.locator('#new-user option').count(), 3);
+  });
+}
+
+const serviceUnavailable = (route) =>
+  route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{}}' });
+
 /** Holds matching requests until `release()`; `stop()` removes the route. */
 async function holdRequests(page, pattern, method) {
   let release;
@@ -196,6 +239,137 @@ export const tests = [
       await page.click('#retry');
       await eventually(async () => assert.equal(await rows(page).count(), 6));
       await page.locator('#error').waitFor({ state: 'hidden' });
+    },
+  },
+  {
+    name: 'Dismiss hides a load error',
+    async run({ page, baseURL }) {
+      await freshPage(page, baseURL);
+      await page.route('**/api/todos', serviceUnavailable);
+      try {
+        await page.reload();
+        await page.locator('#error').waitFor({ state: 'visible' });
+        await page.click('#dismiss');
+        await page.locator('#error').waitFor({ state: 'hidden' });
+      } finally {
+        await page.unroute('**/api/todos', serviceUnavailable);
+      }
+    },
+  },
+  {
+    name: 'after an outage of the whole API, Retry brings back todos and people, and adding works',
+    async run({ page, baseURL }) {
+      await freshPage(page, baseURL);
+      const count = await rows(page).count();
+      await page.route('**/api/**', serviceUnavailable);
+      try {
+        await page.reload();
+        await page.locator('#error').waitFor({ state: 'visible' });
+        // Both failures are shown, neither hides the other.
+        await eventually(async () => {
+          const lines = (await page.locator('#error-message').innerText()).split('\n');
+          assert.equal(lines.length, 2);
+          assert.match(lines[0], /^Could not load todos: .*\b503\b/);
+          assert.match(lines[1], /^Could not load users: .*\b503\b/);
+        });
+        assert.equal(await page.locator('#new-user option').count(), 0);
+        assert.equal(await page.locator('#retry').isVisible(), true);
+      } finally {
+        await page.unroute('**/api/**', serviceUnavailable);
+      }
+      await page.click('#retry');
+      await eventually(async () => assert.equal(await rows(page).count(), count));
+      await eventually(async () =>
+        assert.deepEqual(await page.locator('#new-user option').allTextContents(), [
+          'Ada Lovelace',
+          'Alan Turing',
+          'Grace Hopper',
+        ]),
+      );
+      await page.locator('#error').waitFor({ state: 'hidden' });
+      // Owners have their names again (not "user 2").
+      assert.equal(await row(page, 3).locator('.owner').textContent(), 'Alan Turing');
+
+      await page.fill('#new-title', 'Back online');
+      await page.selectOption('#new-user', '3');
+      await page.click('#new-todo button[type=submit]');
+      const added = page.locator('#todos li.todo:not(.pending)', { hasText: 'Back online' });
+      await added.waitFor();
+      assert.equal(await added.locator('.owner').textContent(), 'Grace Hopper');
+      const id = await added.getAttribute('data-id');
+      assert.equal((await apiGet(baseURL, `/api/todos/${id}`)).body.title, 'Back online');
+    },
+  },
+  {
+    name: 'double-clicking a delete button deletes that row only',
+    async run({ page, baseURL }) {
+      await freshPage(page, baseURL);
+      const before = await rows(page).evaluateAll((all) => all.map((li) => li.dataset.id));
+      const [first, next] = before;
+      const deletes = await requestsDuring(page, 'DELETE', async () => {
+        await row(page, first).locator('.delete').dblclick();
+        await row(page, first).waitFor({ state: 'detached' });
+        await eventually(async () =>
+          assert.equal((await apiGet(baseURL, `/api/todos/${first}`)).status, 404),
+        );
+      });
+      assert.deepEqual(deletes, [`/api/todos/${first}`]);
+      assert.equal(await row(page, next).count(), 1);
+      assert.equal(await rows(page).count(), before.length - 1);
+      assert.equal((await apiGet(baseURL, `/api/todos/${next}`)).status, 200);
+      assert.equal(await page.locator('#error').isHidden(), true);
+    },
+  },
+  {
+    name: 'a whitespace-only title is refused with a word, and nothing is sent',
+    async run({ page, baseURL }) {
+      await freshPage(page, baseURL);
+      const count = await rows(page).count();
+      const validationMessage = () =>
+        page.locator('#new-title').evaluate((input) => input.validationMessage);
+      const posts = await requestsDuring(page, 'POST', async () => {
+        await page.fill('#new-title', '   ');
+        await page.click('#new-todo button[type=submit]');
+        assert.equal(await validationMessage(), 'Write what needs doing first.');
+      });
+      assert.deepEqual(posts, []);
+      assert.equal(await rows(page).count(), count);
+      // Typing again clears the complaint.
+      await page.fill('#new-title', 'Something');
+      assert.equal(await validationMessage(), '');
+      await page.fill('#new-title', '');
+    },
+  },
+  {
+    name: 'a 200-letter word stays inside the card, and at 375 px wide nothing sticks out',
+    async run({ page, baseURL }) {
+      await freshPage(page, baseURL);
+      const word = 'W'.repeat(200);
+      await page.fill('#new-title', word);
+      await page.click('#new-todo button[type=submit]');
+      await page.locator('#todos li.todo:not(.pending)', { hasText: word }).waitFor();
+      assert.deepEqual(await overflowing(page), []);
+      await page.setViewportSize({ width: 375, height: 800 });
+      try {
+        assert.deepEqual(await overflowing(page), []);
+        const path = '/tmp/tessera-e2e-vanilla-375.png';
+        await page.screenshot({ path, fullPage: true });
+        console.log(`    screenshot: ${path}`);
+      } finally {
+        await page.setViewportSize({ width: 900, height: 800 });
+      }
+    },
+  },
+  {
+    name: 'the page names its own icon, so the browser asks for no missing /favicon.ico',
+    async run({ page }) {
+      const icon = await page.evaluate(async () => {
+        const link = document.querySelector('link[rel~="icon"]');
+        if (!link) return 'no <link rel="icon">';
+        const response = await fetch(link.href);
+        return { ok: response.ok, type: response.headers.get('content-type') };
+      });
+      assert.deepEqual(icon, { ok: true, type: 'image/svg+xml' });
     },
   },
   {

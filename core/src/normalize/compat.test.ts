@@ -2,7 +2,7 @@ import { Entity as DcEntity, schema as dcSchema } from '@data-client/endpoint';
 import { denormalize as dcDenormalize, normalize as dcNormalize } from '@data-client/normalizr';
 import { describe, expect, it } from 'vitest';
 import { dcPayloadSchema } from '../../../bench/anchors';
-import { loadPayload } from '../../../bench/data';
+import { generatePayload } from '../../../bench/generatePayload';
 import { payloadSchema } from '../../../bench/tessera';
 import { Entity, Union, Values } from '../schema/index';
 import { denormalize } from './denormalize';
@@ -12,8 +12,9 @@ import { normalize } from './normalize';
 // The same payload through @data-client/normalizr 0.10 and through ours: where the shapes
 // agree, results, tables, meta and denormalized data must be identical.
 
-// The benchmark's own entity classes for both libraries: one definition serves bench and test.
-const payload = loadPayload();
+// The benchmark's own entity classes and payload (generated, seeded) for both libraries: one
+// definition serves bench and test.
+const payload = generatePayload();
 const META = { fetchedAt: 1000, date: 1000, expiresAt: 5000 };
 const ourSchema = payloadSchema;
 const theirSchema = dcPayloadSchema;

@@ -19,14 +19,13 @@ const empty = byId<HTMLParagraphElement>('empty');
 const summary = byId<HTMLElement>('summary');
 
 let users = new Map<number, User>();
-let todosState: DLEState<Todo[] | undefined> = {
-  data: undefined,
-  loading: true,
-  error: undefined,
-  previous: false,
-};
+const notLoadedYet = { data: undefined, loading: true, error: undefined, previous: false };
+let todosState: DLEState<Todo[] | undefined> = notLoadedYet;
+let usersState: DLEState<User[] | undefined> = notLoadedYet;
 /** The last failed mutation, shown until dismissed or until the next one succeeds. */
 let mutationError: string | undefined;
+/** Load errors the user dismissed; a later failure is a new error and shows again. */
+const dismissed = new WeakSet<object>();
 
 /** Mutations report failures here; the store has already rolled back their optimistic update. */
 function mutate(work: Promise<unknown>): void {
@@ -56,15 +55,23 @@ form.addEventListener('submit', (event) => {
   event.preventDefault();
   const title = titleInput.value.trim();
   const userId = Number(userSelect.value);
-  if (!title || !userId) return;
+  if (!title) {
+    // `required` lets whitespace through: say why nothing was added.
+    titleInput.setCustomValidity('Write what needs doing first.');
+    titleInput.reportValidity();
+    return;
+  }
+  if (!userId) return;
   mutate(controller.fetch(TodoResource.create, { title, userId, completed: false }));
   titleInput.value = '';
   titleInput.focus();
 });
+titleInput.addEventListener('input', () => titleInput.setCustomValidity(''));
 
 // Users: fill both selects once loaded.
-client.dle(UserResource.getList).listen(({ data, error }) => {
-  if (error) mutationError = `Could not load users: ${describeError(error)}`;
+client.dle(UserResource.getList).listen((state) => {
+  usersState = state;
+  const { data } = state;
   if (!data) return renderStatus();
   users = new Map(data.map((user) => [user.id, user]));
   const chosen = userSelect.value;
@@ -83,10 +90,11 @@ client.dle(UserResource.getList).listen(({ data, error }) => {
 
 // Todos: one DLE subscription for the current filter, replaced when the filter changes.
 let stopTodos: () => void = () => {};
+let todosArgs: { userId?: number } = {};
 function showTodos(userId: number | undefined): void {
   stopTodos();
-  const args = userId === undefined ? {} : { userId };
-  stopTodos = client.dle(TodoResource.getList, args).listen((state) => {
+  todosArgs = userId === undefined ? {} : { userId };
+  stopTodos = client.dle(TodoResource.getList, todosArgs).listen((state) => {
     todosState = state;
     renderTodos();
   });
@@ -95,13 +103,15 @@ filterSelect.addEventListener('change', () => {
   showTodos(filterSelect.value ? Number(filterSelect.value) : undefined);
 });
 
+// Retry whatever failed to load; the DLE subscriptions show the outcome.
+const shownByTheSubscription = () => {};
 retryButton.addEventListener('click', () => {
-  const args = filterSelect.value ? { userId: Number(filterSelect.value) } : {};
-  controller.fetch(TodoResource.getList, args).catch(() => {
-    // The DLE subscription shows the error.
-  });
+  if (todosState.error)
+    controller.fetch(TodoResource.getList, todosArgs).catch(shownByTheSubscription);
+  if (usersState.error) controller.fetch(UserResource.getList).catch(shownByTheSubscription);
 });
 byId<HTMLButtonElement>('dismiss').addEventListener('click', () => {
+  for (const { error } of [todosState, usersState]) if (error) dismissed.add(error);
   mutationError = undefined;
   renderStatus();
 });
@@ -119,14 +129,21 @@ function renderTodos(): void {
 }
 
 function renderStatus(): void {
-  const { data, loading, error } = todosState;
+  const { data, loading } = todosState;
   status.textContent = loading ? (data ? 'Refreshing…' : 'Loading…') : '';
-  const message = error
-    ? `Could not load todos: ${describeError(error)}`
-    : mutationError && `Could not save: ${mutationError}`;
-  errorBox.hidden = !message;
-  errorMessage.textContent = message || '';
-  retryButton.hidden = !error;
+  // Every failure on its own line: one must not hide another.
+  const loadErrors = (
+    [
+      ['todos', todosState.error],
+      ['users', usersState.error],
+    ] as const
+  ).flatMap(([what, error]) =>
+    error && !dismissed.has(error) ? [`Could not load ${what}: ${describeError(error)}`] : [],
+  );
+  const messages = mutationError ? [...loadErrors, `Could not save: ${mutationError}`] : loadErrors;
+  errorBox.hidden = messages.length === 0;
+  errorMessage.textContent = messages.join('\n');
+  retryButton.hidden = loadErrors.length === 0;
 }
 
 showTodos(undefined);

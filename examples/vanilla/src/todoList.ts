@@ -87,7 +87,12 @@ export class TodoList {
       },
       '✕',
     );
-    remove.addEventListener('click', () => this.actions.remove(todo));
+    remove.addEventListener('click', (event) => {
+      // The row leaves at once (optimistic delete), so the second click of a double click
+      // would land on the next row's button: count only a first click (or a key press, 0).
+      if (event.detail > 1) return;
+      this.actions.remove(todo);
+    });
     const badge = h('span', { className: 'owner' }, owner?.name ?? `user ${todo.userId}`);
     element.replaceChildren(toggle, title, badge, edit, remove);
   }
