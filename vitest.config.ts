@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { svelteTesting } from '@testing-library/svelte/vite';
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
@@ -36,6 +38,26 @@ export default defineConfig({
         test: {
           name: 'vue',
           root: fileURLToPath(new URL('./adapters/vue', import.meta.url)),
+          environment: 'happy-dom',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        // svelteTesting() resolves `svelte` to its browser build (else `mount` is the server one)
+        // and cleans up after each test.
+        plugins: [
+          svelte({
+            configFile: false,
+            // Svelte's `await` in markup is experimental: on only for the components that use it.
+            dynamicCompileOptions: ({ filename }) =>
+              filename.endsWith('.async.svelte') ? { experimental: { async: true } } : undefined,
+          }),
+          svelteTesting(),
+        ],
+        test: {
+          name: 'svelte',
+          root: fileURLToPath(new URL('./adapters/svelte', import.meta.url)),
           environment: 'happy-dom',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
         },

@@ -17,6 +17,11 @@ const checks = [
     ['-p', 'adapters/vue', '--noEmit'],
   ],
   ['typecheck examples/vue (vue-tsc)', bin('vue-tsc'), ['-p', 'examples/vue', '--noEmit']],
+  [
+    'svelte-check (adapters/svelte)',
+    bin('svelte-check'),
+    ['--workspace', 'adapters/svelte', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
+  ],
   // The published packages, as users get them: build, then count exported names and `any`.
   ['build the packages', 'npm', ['run', 'build', '--silent']],
   ['public API report (dist/*.d.ts)', process.execPath, ['scripts/api-report.mjs']],

@@ -1,0 +1,155 @@
+import {
+  type ArgsOrNull,
+  CallTracker,
+  type EndpointInterface,
+  EndpointObserver,
+  type EndpointSnapshot,
+  type ErrorLike,
+  type FetchResult,
+  type ObserverOptions,
+  type ResultOf,
+} from '@tessera/core';
+import { untrack } from 'svelte';
+import { createSubscriber } from 'svelte/reactivity';
+import { getTessera } from './context.js';
+import type { Reader } from './readerStore.js';
+
+/** What a rune's thunk returns: an endpoint and its arguments (or `null`: "not now"). */
+export type EndpointCall<E extends EndpointInterface> =
+  | readonly [E, ...ArgsOrNull<E>]
+  | readonly [E, ArgsOrNull<E>[0]];
+
+/**
+ * A getter that makes the reading effect re-run whenever the reader emits a new snapshot. The
+ * subscription lives while some effect reads it (`createSubscriber`); on the server it is a no-op.
+ */
+function tracked<T>(reader: Pick<Reader<T, never>, 'getSnapshot' | 'listen'>): () => T {
+  const subscribe = createSubscriber((update) => {
+    let seen = reader.getSnapshot();
+    return reader.listen((snapshot) => {
+      if (snapshot === seen) return; // the current value, replayed on subscription
+      seen = snapshot;
+      update();
+    });
+  });
+  return () => {
+    subscribe();
+    return reader.getSnapshot();
+  };
+}
+
+function observe<E extends EndpointInterface>(
+  call: () => EndpointCall<E>,
+  options: ObserverOptions,
+): { observer: EndpointObserver<E>; read: () => EndpointSnapshot<ResultOf<E>> } {
+  const { controller } = getTessera();
+  const [endpoint, ...args] = untrack(call);
+  const observer = new EndpointObserver(controller, endpoint, args as ArgsOrNull<E>, options);
+  // Runs again whenever the state the thunk reads changes; same endpoint and key do nothing.
+  $effect.pre(() => {
+    const [nextEndpoint, ...nextArgs] = call();
+    observer.setEndpoint(nextEndpoint, nextArgs as ArgsOrNull<E>);
+  });
+  return { observer, read: tracked(observer) };
+}
+
+/** Reactive properties over the reader's snapshots; `throws` rethrows its error on `data`. */
+function snapshotView<T>(read: () => EndpointSnapshot<T>, throws = false): EndpointSnapshot<T> {
+  return {
+    get data() {
+      const { data, error } = read();
+      if (throws && error) throw error;
+      return data;
+    },
+    get loading() {
+      return read().loading;
+    },
+    get error() {
+      return read().error;
+    },
+    get previous() {
+      return read().previous;
+    },
+  };
+}
+
+/**
+ * `{ data, loading, error, previous }` of an endpoint, as reactive properties:
+ * `const todo = useDLE(() => [TodoResource.get, { id }])`. Fetches when the data is missing or
+ * stale, follows the store, and switches arguments when the state the thunk reads changes.
+ */
+export function useDLE<E extends EndpointInterface>(
+  call: () => EndpointCall<E>,
+): EndpointSnapshot<ResultOf<E>> {
+  return snapshotView(observe(call, {}).read);
+}
+
+/** `useDLE` that also polls at the endpoint's `pollFrequency` while read. */
+export function useLive<E extends EndpointInterface>(
+  call: () => EndpointCall<E>,
+): EndpointSnapshot<ResultOf<E>> {
+  return snapshotView(observe(call, { mode: 'poll' }).read);
+}
+
+/** `useDLE` that never fetches nor polls: what the cache holds. */
+export function useCache<E extends EndpointInterface>(
+  call: () => EndpointCall<E>,
+): EndpointSnapshot<ResultOf<E>> {
+  return snapshotView(observe(call, { mode: 'cache' }).read);
+}
+
+/** The result of `useSuspense` once usable: `data` throws a hard error to `<svelte:boundary>`. */
+export interface SuspenseResult<T> extends EndpointSnapshot<T> {}
+
+/**
+ * Resolves once the data is usable, with an object that then follows the store like `useDLE`:
+ * `const todo = await useSuspense(() => [TodoResource.get, { id }])` (Svelte's async mode), or
+ * `{#await}` on the promise. Rejects with a hard error; a soft error with data resolves. Later
+ * hard errors are thrown when `data` is read, so the nearest `<svelte:boundary>` shows them.
+ */
+export function useSuspense<E extends EndpointInterface>(
+  call: () => EndpointCall<E>,
+): Promise<SuspenseResult<FetchResult<E>>> {
+  const { observer, read } = observe(call, {});
+  const result = snapshotView(read, true) as SuspenseResult<FetchResult<E>>;
+  return observer.promise().then(() => result);
+}
+
+/** Loading and error of a mutation, as reactive properties, and `run` to call it. */
+export interface Mutation<A extends readonly unknown[], R> {
+  readonly run: (...args: A) => Promise<R>;
+  readonly loading: boolean;
+  readonly error: ErrorLike | undefined;
+}
+
+/**
+ * Tracks calls of a mutation: an endpoint (`run(...args)` is `controller.fetch(endpoint, ...args)`)
+ * or any async function. `loading` while a call is in flight; `error` of the latest settled call.
+ */
+export function useMutation<E extends EndpointInterface>(
+  endpoint: E,
+): Mutation<Parameters<E>, FetchResult<E>>;
+export function useMutation<A extends readonly unknown[], R>(
+  call: (...args: A) => Promise<R>,
+): Mutation<A, R>;
+export function useMutation(
+  call: EndpointInterface | ((...args: readonly unknown[]) => Promise<unknown>),
+): Mutation<readonly unknown[], unknown> {
+  const { controller } = getTessera();
+  const run =
+    'key' in call && typeof call.key === 'function'
+      ? (...args: readonly unknown[]) =>
+          controller.fetch(call, ...(args as Parameters<typeof call>))
+      : call;
+  const tracker = new CallTracker(run);
+  const read = tracked(tracker);
+  return {
+    run: (...args) => tracker.run(...args),
+    get loading() {
+      return read().loading;
+    },
+    get error() {
+      return read().error;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { fireEvent, screen, waitFor } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import MutationTodo from './components/MutationTodo.svelte';
+import RuneTodo from './components/RuneTodo.svelte';
+import { setupHarness } from './setup.js';
+import { getTodoSoft, Todo, TodoResource } from './todoApi.js';
+
+const t = setupHarness();
+const text = (id: string) => screen.getByTestId(id).textContent;
+
+describe('useDLE', () => {
+  it('loads, then shows the data', async () => {
+    t.mount(RuneTodo, { id: 1 });
+    expect(text('state')).toBe('loading');
+    expect(await screen.findByText('Todo 1')).toBeTruthy();
+    expect(text('state')).toBe('idle');
+    expect(t.api.requests).toEqual(['GET /todos/1']);
+  });
+
+  it('re-runs the thunk when a prop it reads changes, flagging the previous data', async () => {
+    const view = t.mount(RuneTodo, { id: 1 });
+    await screen.findByText('Todo 1');
+    await view.rerender({ id: 2 });
+    expect(text('title')).toBe('Todo 1');
+    expect(text('state')).toBe('loading previous');
+    expect(await screen.findByText('Todo 2')).toBeTruthy();
+    // Back to cached, fresh arguments: shown at once, no request.
+    await view.rerender({ id: 1 });
+    expect(text('title')).toBe('Todo 1');
+    expect(text('state')).toBe('idle');
+    await view.rerender({ id: null });
+    expect(text('title')).toBe('');
+    expect(t.api.requests).toEqual(['GET /todos/1', 'GET /todos/2']);
+  });
+
+  it('shows stale data while it refetches', async () => {
+    await t.store.controller.fetch(TodoResource.get, { id: 1 });
+    await t.store.controller.expireAll({ testKey: () => true });
+    t.api.rows.get(1)!.title = 'Fresh';
+    t.mount(RuneTodo, { id: 1 });
+    expect(text('title')).toBe('Todo 1');
+    expect(text('state')).toBe('loading');
+    expect(await screen.findByText('Fresh')).toBeTruthy();
+    expect(text('state')).toBe('idle');
+  });
+
+  it('null fetches nothing', () => {
+    t.mount(RuneTodo, { id: null });
+    expect(text('state')).toBe('idle');
+    expect(t.api.requests).toEqual([]);
+  });
+
+  it('follows entity changes made elsewhere', async () => {
+    t.mount(RuneTodo, { id: 1 });
+    await screen.findByText('Todo 1');
+    t.store.controller.set(Todo, { id: 1 }, { id: 1, title: 'Set locally', completed: false });
+    expect(await screen.findByText('Set locally')).toBeTruthy();
+  });
+
+  it('keeps stale data on screen with a soft error, and shows a hard one', async () => {
+    t.mount(RuneTodo, { id: 1, mode: 'soft' });
+    await screen.findByText('Todo 1');
+    t.api.failNext(500);
+    t.store.controller.fetch(getTodoSoft, { id: 1 }).catch(() => {});
+    await waitFor(() => expect(t.api.requests).toHaveLength(2));
+    await waitFor(() => expect(text('state')).toBe('idle'));
+    expect(text('title')).toBe('Todo 1');
+    expect(text('error')).toBe('');
+
+    t.api.failNext(404);
+    await t.store.controller.fetch(getTodoSoft, { id: 1 }).catch(() => {});
+    await waitFor(() => expect(text('error')).toBe('404'));
+  });
+
+  it('useCache never fetches', async () => {
+    t.mount(RuneTodo, { id: 1, mode: 'cache' });
+    expect(text('state')).toBe('idle');
+    await t.store.controller.fetch(TodoResource.get, { id: 1 });
+    expect(await screen.findByText('Todo 1')).toBeTruthy();
+    expect(t.api.requests).toHaveLength(1);
+  });
+
+  it('aborts its fetch when the component unmounts before the answer', async () => {
+    const release = t.api.hold();
+    const view = t.mount(RuneTodo, { id: 1 });
+    await waitFor(() => expect(t.api.requests).toEqual(['GET /todos/1']));
+    view.unmount();
+    await waitFor(() => expect(t.api.aborted).toEqual(['GET /todos/1']));
+    release();
+  });
+});
+
+describe('useMutation', () => {
+  it('is loading while the call runs, and the store shows its result', async () => {
+    t.mount(MutationTodo);
+    await screen.findByText('Todo 1');
+    const release = t.api.hold();
+    await fireEvent.click(screen.getByText('rename'));
+    expect(text('saving')).toBe('saving');
+    release();
+    expect(await screen.findByText('Renamed')).toBeTruthy();
+    await waitFor(() => expect(text('saving')).toBe('saved'));
+    expect(text('error')).toBe('');
+  });
+
+  it('shows the error of a failed call', async () => {
+    t.mount(MutationTodo);
+    await screen.findByText('Todo 1');
+    t.api.failNext(500);
+    await fireEvent.click(screen.getByText('rename'));
+    await waitFor(() => expect(text('error')).toBe('500'));
+    expect(text('saving')).toBe('saved');
+    expect(text('title')).toBe('Todo 1');
+  });
+});

@@ -1,0 +1,67 @@
+// @vitest-environment node
+// A server render: components read what the request's store holds and start nothing (no fetch,
+// no poll, no timer); the page carries the store's state for the client to hydrate from.
+import { dehydrate, GCManager, serializeState } from '@tessera/core';
+import { setupServer } from 'msw/node';
+import { render } from 'svelte/server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTessera, tesseraContext } from '../src/index.js';
+import RuneTodo from './components/RuneTodo.svelte';
+import StoreTodo from './components/StoreTodo.svelte';
+import { type TodoApi, TodoResource, todoApi } from './todoApi.js';
+
+const server = setupServer();
+let api: TodoApi;
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+async function renderPage(prefetch: boolean) {
+  api = todoApi();
+  server.use(...api.handlers);
+  const store = createTessera();
+  if (prefetch) await store.controller.fetch(TodoResource.get, { id: 1 });
+  const context = tesseraContext(store);
+  const html = [
+    render(StoreTodo, { props: { args: { id: 1 } }, context }).body,
+    render(RuneTodo, { props: { id: 1, mode: 'live' }, context }).body,
+  ].join('');
+  const state = serializeState(dehydrate(store.controller));
+  store.dispose();
+  return { html, state };
+}
+
+describe('server render', () => {
+  it('renders prefetched data with stores and runes', async () => {
+    const { html, state } = await renderPage(true);
+    expect(html.match(/Todo 1/g)).toHaveLength(2);
+    expect(html).toContain('idle');
+    expect(JSON.parse(state).endpoints[TodoResource.get.key({ id: 1 })]).toBe('1');
+    expect(api.requests).toEqual(['GET /todos/1']);
+  });
+
+  it('serializes hostile strings so they cannot end the inline script', async () => {
+    api = todoApi();
+    api.rows.get(1)!.title = '</script><script>alert(1)</script>';
+    server.use(...api.handlers);
+    const store = createTessera();
+    await store.controller.fetch(TodoResource.get, { id: 1 });
+    const state = serializeState(dehydrate(store.controller));
+    expect(state).not.toContain('</script>');
+    expect(JSON.parse(state).entities.Todo['1'].title).toBe(api.rows.get(1)!.title);
+    store.dispose();
+  });
+
+  it('renders the loading state for missing data without fetching on the server', async () => {
+    const { html } = await renderPage(false);
+    expect(html.match(/loading/g)).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.requests).toEqual([]);
+  });
+
+  it('starts no garbage-collection timer on the server', () => {
+    const store = createTessera();
+    expect(store.managers.some((manager) => manager instanceof GCManager)).toBe(false);
+    store.dispose();
+  });
+});
