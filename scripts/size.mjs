@@ -3,7 +3,7 @@
 // bundled from the published builds (dist/) as a user's bundler would: esbuild, browser,
 // production, minified, tree-shaken. Figures beside the libraries users would pick instead.
 // Needs `npm run build` first (npm install runs it).
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -51,12 +51,42 @@ export const scenarios = [
     ['@pinia/colada', 'pinia'],
   ],
   [
+    'typical Svelte app: Entity, resource + @tessera/svelte createTessera, setTessera, endpointStore, useDLE, useSuspense, useLive, useMutation',
+    `export { Entity, resource } from '@tessera/core';
+     export { createTessera, setTessera, endpointStore, useDLE, useSuspense, useLive, useMutation } from '@tessera/svelte';`,
+    ['@tessera/core', '@tessera/svelte'],
+  ],
+  [
+    'anchor: @tanstack/svelte-query 6.3 (QueryClient, QueryClientProvider, createQuery, createMutation, useQueryClient)',
+    `export { QueryClient, QueryClientProvider, createQuery, createMutation, useQueryClient } from '@tanstack/svelte-query';`,
+    ['@tanstack/svelte-query'],
+  ],
+  [
     'anchor: @data-client/endpoint + core (RestEndpoint-like Endpoint, Entity, Controller)',
     `export { Endpoint, Entity, schema } from '@data-client/endpoint';
      export { Controller, NetworkManager } from '@data-client/core';`,
     ['@data-client/endpoint', '@data-client/core'],
   ],
 ];
+
+/**
+ * Svelte libraries ship `.svelte` components and `.svelte.js` rune modules for the app's Svelte
+ * compiler (the `svelte` export condition): compile them as a Svelte bundler plugin would.
+ */
+const svelteModules = {
+  name: 'svelte-modules',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /\.svelte(\.js)?$/ }, async ({ path }) => {
+      const { compile, compileModule } = await import('svelte/compiler');
+      const source = readFileSync(path, 'utf8');
+      const options = { filename: path, generate: 'client', dev: false };
+      const { js } = path.endsWith('.js')
+        ? compileModule(source, options)
+        : compile(source, { ...options, css: 'injected' });
+      return { contents: js.code, loader: 'js' };
+    });
+  },
+};
 
 function installed(name) {
   try {
@@ -87,8 +117,9 @@ async function bundle(source, name) {
       __VUE_OPTIONS_API__: 'true',
       __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
     },
-    // Vue is the application's, whichever data layer it picks: not counted.
-    external: ['vue'],
+    // The framework is the application's, whichever data layer it picks: not counted.
+    external: ['vue', 'svelte', 'svelte/*'],
+    plugins: [svelteModules],
   });
   const code = result.outputFiles[0].contents;
   return { min: code.length, gzip: gzipSync(code, { level: 9 }).length, meta: result.metafile };
