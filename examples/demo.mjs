@@ -3,7 +3,7 @@
 // with the example REST API inside its process (the `apiPlugin` in its vite.config.ts mounts it
 // under /api).
 //
-//   node examples/demo.mjs [--port 5173] [--host 127.0.0.1] [--latency 250] [--example vanilla,vue]
+//   node examples/demo.mjs [--port 5173] [--host 127.0.0.1] [--latency 250] [--example vanilla,vue,svelte]
 //
 // Prints `Tessera <example> example: <url>` once each server listens. Stops on SIGINT/SIGTERM.
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '5173' },
     host: { type: 'string', default: '127.0.0.1' },
     latency: { type: 'string', default: '250' },
-    example: { type: 'string', default: 'vanilla,vue' },
+    example: { type: 'string', default: 'vanilla,vue,svelte' },
   },
 });
 

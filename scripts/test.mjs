@@ -22,6 +22,11 @@ const checks = [
     bin('svelte-check'),
     ['--workspace', 'adapters/svelte', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
   ],
+  [
+    'svelte-check (examples/svelte)',
+    bin('svelte-check'),
+    ['--workspace', 'examples/svelte', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
+  ],
   // The published packages, as users get them: build, then count exported names and `any`.
   ['build the packages', 'npm', ['run', 'build', '--silent']],
   ['public API report (dist/*.d.ts)', process.execPath, ['scripts/api-report.mjs']],

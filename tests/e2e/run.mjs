@@ -8,6 +8,7 @@ import { startExample } from './harness.mjs';
 const suites = [
   { example: 'vanilla', load: () => import('./vanilla.mjs') },
   { example: 'vue', load: () => import('./vue.mjs') },
+  { example: 'svelte', load: () => import('./svelte.mjs') },
 ];
 
 let passed = 0;

@@ -1,0 +1,44 @@
+// Server rendering: fetch what the first screen shows into a store made for this request,
+// render the app from it, and hand the page the store's state to hydrate from.
+import {
+  dehydrate,
+  NetworkManager,
+  type PerformRequest,
+  type RestEndpoint,
+  serializeState,
+} from '@tessera/core';
+import { createTessera, tesseraContext } from '@tessera/svelte';
+import { render } from 'svelte/server';
+import App from './App.svelte';
+import { getCounter, listArgs, TodoResource, UserResource } from './api';
+
+export interface RenderedPage {
+  head: string;
+  body: string;
+  /** JSON safe inside an inline <script> (serializeState escapes `<`, `>`, `&`). */
+  state: string;
+}
+
+export async function renderPage(origin: string): Promise<RenderedPage> {
+  // The endpoints' URLs are relative to the page; on the server they need its origin. Only the
+  // request's URL changes: the store keys results as the browser will.
+  const perform: PerformRequest = (endpoint, args, signal) =>
+    (endpoint as unknown as RestEndpoint).extend({ urlPrefix: origin, signal })(...args);
+  const store = createTessera({
+    managers: (defaults) =>
+      defaults.map((manager) =>
+        manager instanceof NetworkManager ? new NetworkManager({ perform }) : manager,
+      ),
+  });
+  try {
+    await Promise.all([
+      store.controller.fetch(TodoResource.getList, listArgs(null)),
+      store.controller.fetch(UserResource.getList),
+      store.controller.fetch(getCounter),
+    ]);
+    const { head, body } = await render(App, { context: tesseraContext(store) });
+    return { head, body, state: serializeState(dehydrate(store.controller)) };
+  } finally {
+    store.dispose();
+  }
+}

@@ -1,0 +1,19 @@
+import { hydrate as hydrateState } from '@tessera/core';
+import { createTessera, tesseraContext } from '@tessera/svelte';
+import { hydrate, mount } from 'svelte';
+import App from './App.svelte';
+// The vanilla example's stylesheet (same markup classes), plus what the Vue page adds: the same.
+import '../../vanilla/src/style.css';
+import '../../vue/src/vue.css';
+
+// A server-rendered page carries the store's state: start from it, so nothing it holds is
+// fetched again, and hydrate the markup. Without it (no server render), mount from scratch.
+const carried = document.getElementById('tessera-state')?.textContent?.trim();
+const store = createTessera(carried ? { initialState: hydrateState(JSON.parse(carried)) } : {});
+const target = document.getElementById('app')!;
+const options = { target, context: tesseraContext(store) };
+if (carried) hydrate(App, options);
+else mount(App, options);
+
+// For the browser tests and the curious: `window.tessera.controller` in the console.
+Object.assign(window, { tessera: store });

@@ -1,0 +1,259 @@
+// Browser scenarios for examples/svelte. The page is rendered on the server and hydrated; each
+// test continues from the page the previous one left (one server per suite), and checks both the
+// page and the API behind it.
+import assert from 'node:assert/strict';
+import { eventually } from './harness.mjs';
+
+const rows = (page) => page.locator('#todos li.todo');
+const row = (page, id) => page.locator(`#todos li.todo[data-id="${id}"]`);
+const titles = (page) => page.locator('#todos li.todo .title').allTextContents();
+const firstPage = [
+  'Write the first program',
+  'Describe the Analytical Engine',
+  'Break the Enigma cipher',
+  'Propose the imitation game',
+];
+
+async function api(baseURL, path, init) {
+  const response = await fetch(new URL(path, baseURL), init);
+  return {
+    status: response.status,
+    body: response.status === 200 ? await response.json() : undefined,
+  };
+}
+
+/** Holds matching requests until `release()`; `stop()` removes the route. */
+async function holdRequests(page, pattern, method) {
+  let release;
+  const gate = new Promise((resolve) => (release = resolve));
+  const handler = async (route) => {
+    if (route.request().method() === method) await gate;
+    await route.continue();
+  };
+  await page.route(pattern, handler);
+  return { release, stop: () => page.unroute(pattern, handler) };
+}
+
+export const tests = [
+  {
+    name: 'the server renders the first page of todos and the state to hydrate from',
+    async run({ baseURL }) {
+      const html = await (await fetch(baseURL)).text();
+      for (const title of firstPage) assert.ok(html.includes(title), `${title} in the HTML`);
+      assert.ok(html.includes('Alan Turing'));
+      const state = /<script id="tessera-state" type="application\/json">(.*?)<\/script>/s.exec(
+        html,
+      );
+      assert.ok(state, 'the page carries the store state');
+      assert.ok(JSON.parse(state[1]).endpoints['GET /api/todos?perPage=4']);
+    },
+  },
+  {
+    name: 'hydrates without refetching what the page carried, and without warnings',
+    async run({ page, baseURL }) {
+      const requests = [];
+      const warnings = [];
+      const onRequest = (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/')) requests.push(`${request.method()} ${pathname}`);
+      };
+      const onConsole = (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') {
+          warnings.push(message.text());
+        }
+      };
+      page.on('request', onRequest);
+      page.on('console', onConsole);
+      try {
+        await page.goto(baseURL);
+        await page.waitForFunction(() => 'tessera' in window);
+        assert.deepEqual(await titles(page), firstPage);
+        // Interactive after hydration: the Svelte handlers answer.
+        await page.fill('#new-title', 'typed');
+        await page.fill('#new-title', '');
+        await page.waitForTimeout(300);
+        assert.equal(await row(page, 1).locator('.owner').textContent(), 'Ada Lovelace');
+        assert.equal(await page.locator('#summary').textContent(), '2 left · 2 done');
+        // The counter is polled (fetched again once older than its poll period); the rest is not.
+        assert.deepEqual(
+          requests.filter((line) => !line.endsWith('/api/counter')),
+          [],
+        );
+        assert.deepEqual(
+          warnings.filter((text) => !/Failed to load resource/.test(text)),
+          [],
+        );
+      } finally {
+        page.off('request', onRequest);
+        page.off('console', onConsole);
+      }
+    },
+  },
+  {
+    name: 'loads the next page (getNextPage) and appends it',
+    async run({ page }) {
+      const held = await holdRequests(page, '**/api/todos?*page=2*', 'GET');
+      try {
+        await page.click('#more');
+        await eventually(async () =>
+          assert.equal(await page.locator('#more').textContent(), 'Loading…'),
+        );
+        held.release();
+        await eventually(async () => assert.equal(await rows(page).count(), 6));
+      } finally {
+        held.release();
+        await held.stop();
+      }
+      assert.equal(await row(page, 6).locator('.title').textContent(), 'Ship the first compiler');
+      await page.locator('#more').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    name: 'the live counter follows the server by polling',
+    async run({ page, baseURL }) {
+      assert.equal(await page.locator('#counter-value').textContent(), '0');
+      await api(baseURL, '/api/counter', { method: 'POST' });
+      await api(baseURL, '/api/counter', { method: 'POST' });
+      await eventually(async () =>
+        assert.equal(await page.locator('#counter-value').textContent(), '2'),
+      );
+    },
+  },
+  {
+    name: 'creates a todo: shown at once (optimistic), then with the id the server gave',
+    async run({ page, baseURL }) {
+      const held = await holdRequests(page, '**/api/todos', 'POST');
+      try {
+        await page.fill('#new-title', 'Learn Tessera');
+        await page.selectOption('#new-user', '2');
+        await page.click('#new-todo button[type=submit]');
+        const optimistic = page.locator('#todos li.todo.pending');
+        await optimistic.waitFor();
+        assert.equal(await optimistic.locator('.title').textContent(), 'Learn Tessera');
+        assert.ok(Number(await optimistic.getAttribute('data-id')) < 0);
+        assert.equal(await page.inputValue('#new-title'), '');
+        held.release();
+        await row(page, 7).waitFor();
+        await eventually(async () =>
+          assert.equal(await page.locator('#todos li.todo.pending').count(), 0),
+        );
+      } finally {
+        held.release();
+        await held.stop();
+      }
+      assert.equal(await row(page, 7).locator('.owner').textContent(), 'Alan Turing');
+      const saved = await api(baseURL, '/api/todos/7');
+      assert.deepEqual(saved.body, { id: 7, userId: 2, title: 'Learn Tessera', completed: false });
+    },
+  },
+  {
+    name: 'toggles and renames a todo (optimistic update)',
+    async run({ page, baseURL }) {
+      await row(page, 2).locator('.toggle').click();
+      await eventually(async () =>
+        assert.match(await row(page, 2).getAttribute('class'), /\bcompleted\b/),
+      );
+      await eventually(async () =>
+        assert.equal((await api(baseURL, '/api/todos/2')).body.completed, true),
+      );
+      await row(page, 7).locator('.title').dblclick();
+      await row(page, 7).locator('input.edit-title').fill('Learn Tessera properly');
+      await row(page, 7).locator('input.edit-title').press('Enter');
+      assert.equal(await row(page, 7).locator('.title').textContent(), 'Learn Tessera properly');
+      await eventually(async () =>
+        assert.equal((await api(baseURL, '/api/todos/7')).body.title, 'Learn Tessera properly'),
+      );
+    },
+  },
+  {
+    name: 'deletes a todo (optimistic delete)',
+    async run({ page, baseURL }) {
+      await row(page, 1).locator('.delete').click();
+      await row(page, 1).waitFor({ state: 'detached' });
+      await eventually(async () => assert.equal((await api(baseURL, '/api/todos/1')).status, 404));
+    },
+  },
+  {
+    name: 'a failed save rolls back and says so',
+    async run({ page }) {
+      const failPatch = (route) =>
+        route.request().method() === 'PATCH'
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{}}' })
+          : route.continue();
+      await page.route('**/api/todos/3', failPatch);
+      try {
+        await row(page, 3).locator('.toggle').click();
+        await row(page, 3).locator('.row-error').waitFor();
+        assert.match(
+          await row(page, 3).locator('.row-error').textContent(),
+          /Could not save: .*\b500\b/,
+        );
+        await eventually(async () =>
+          assert.equal(await row(page, 3).locator('.toggle').isChecked(), false),
+        );
+      } finally {
+        await page.unroute('**/api/todos/3', failPatch);
+      }
+    },
+  },
+  {
+    name: 'filters by user (new arguments, previous list kept until they load)',
+    async run({ page }) {
+      const held = await holdRequests(page, '**/api/todos?*userId=2*', 'GET');
+      try {
+        await page.selectOption('#filter', { label: 'Alan Turing' });
+        await page.locator('section.previous').waitFor();
+        assert.equal(await rows(page).count(), 6);
+        held.release();
+        await eventually(async () =>
+          assert.deepEqual(await titles(page), [
+            'Break the Enigma cipher',
+            'Propose the imitation game',
+            'Learn Tessera properly',
+          ]),
+        );
+      } finally {
+        held.release();
+        await held.stop();
+      }
+      assert.equal(await page.locator('section.previous').count(), 0);
+      await page.selectOption('#filter', { label: 'everyone' });
+      await eventually(async () =>
+        assert.equal((await titles(page))[0], 'Describe the Analytical Engine'),
+      );
+    },
+  },
+  {
+    name: 'a failed load reaches the boundary and recovers on Retry',
+    async run({ page }) {
+      const isGraceList = (url) => url.pathname === '/api/todos' && url.search.includes('userId=3');
+      const failList = (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{}}' });
+      await page.route(isGraceList, failList);
+      try {
+        await page.selectOption('#filter', { label: 'Grace Hopper' });
+        await page.locator('#error').waitFor({ state: 'visible' });
+        assert.match(
+          await page.locator('#error-message').textContent(),
+          /^Could not load todos: .*\b503\b/,
+        );
+        assert.equal(await rows(page).count(), 0);
+      } finally {
+        await page.unroute(isGraceList, failList);
+      }
+      await page.click('#retry');
+      await eventually(async () =>
+        assert.deepEqual(await titles(page), ['Find the first bug', 'Ship the first compiler']),
+      );
+      assert.equal(await page.locator('#error').count(), 0);
+    },
+  },
+  {
+    name: 'the page looks sane (screenshot)',
+    async run({ page }) {
+      await page.selectOption('#filter', { label: 'everyone' });
+      await eventually(async () => assert.ok((await rows(page).count()) >= 4));
+      await page.screenshot({ path: '/tmp/tessera-e2e-svelte.png', fullPage: true });
+    },
+  },
+];
