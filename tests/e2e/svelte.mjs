@@ -64,10 +64,26 @@ export const tests = [
       };
       page.on('request', onRequest);
       page.on('console', onConsole);
+      // Remember the server's first row before the app's script runs: hydration keeps that node.
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive') {
+            window.serverRow = document.querySelector('#todos li');
+          }
+        });
+      });
       try {
         await page.goto(baseURL);
         await page.waitForFunction(() => 'tessera' in window);
         assert.deepEqual(await titles(page), firstPage);
+        assert.equal(
+          await page.evaluate(
+            () =>
+              window.serverRow !== null && window.serverRow === document.querySelector('#todos li'),
+          ),
+          true,
+          'the server-rendered rows were hydrated, not replaced',
+        );
         // Interactive after hydration: the Svelte handlers answer.
         await page.fill('#new-title', 'typed');
         await page.fill('#new-title', '');
