@@ -6,6 +6,7 @@ import { setupServer } from 'msw/node';
 import { render } from 'svelte/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTessera, tesseraContext } from '../src/index.js';
+import AsyncTodo from './components/AsyncTodo.async.svelte';
 import RuneTodo from './components/RuneTodo.svelte';
 import StoreTodo from './components/StoreTodo.svelte';
 import { type TodoApi, TodoResource, todoApi } from './todoApi.js';
@@ -57,6 +58,20 @@ describe('server render', () => {
     expect(html.match(/loading/g)).toHaveLength(2);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(api.requests).toEqual([]);
+  });
+
+  it('awaits useSuspense in an async server render, fetching what is missing', async () => {
+    api = todoApi();
+    server.use(...api.handlers);
+    const store = createTessera();
+    const context = tesseraContext(store);
+    const { body } = await render(AsyncTodo, { props: { id: 2, soft: false }, context });
+    expect(body).toContain('Todo 2');
+    expect(api.requests).toEqual(['GET /todos/2']);
+    expect(JSON.parse(serializeState(dehydrate(store.controller))).entities.Todo['2'].title).toBe(
+      'Todo 2',
+    );
+    store.dispose();
   });
 
   it('starts no garbage-collection timer on the server', () => {

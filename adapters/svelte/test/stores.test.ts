@@ -3,6 +3,7 @@ import { flushSync } from 'svelte';
 import { derived as derivedStore, get, writable } from 'svelte/store';
 import { describe, expect, it } from 'vitest';
 import { endpointStore } from '../src/index.js';
+import LegacyTodo from './components/LegacyTodo.svelte';
 import StoreTodo from './components/StoreTodo.svelte';
 import { setupHarness } from './setup.js';
 import { TodoResource } from './todoApi.js';
@@ -82,6 +83,15 @@ describe('endpointStore in a component ($todo)', () => {
     view.unmount();
     await waitFor(() => expect(t.api.aborted).toEqual(['GET /todos/1']));
     release();
+  });
+});
+
+describe('endpointStore in a legacy (non-runes) component', () => {
+  it('loads, then shows the data through $todo and $:', async () => {
+    t.mount(LegacyTodo, { id: 3 });
+    expect(text('state')).toBe('loading');
+    expect(await screen.findByText('Todo 3')).toBeTruthy();
+    expect(text('state')).toBe('idle');
   });
 });
 
