@@ -112,7 +112,13 @@ export function useSuspense<E extends EndpointInterface>(
 ): Promise<SuspenseResult<FetchResult<E>>> {
   const { observer, read } = observe(call, {});
   const result = snapshotView(read, true) as SuspenseResult<FetchResult<E>>;
-  return observer.promise().then(() => result);
+  // Destroyed while suspended: withdraw, so a request nobody else waits for is aborted.
+  const withdraw = new AbortController();
+  // (`$effect.pre` runs at once; `onDestroy` never fires for a component still awaiting.)
+  $effect.pre(() => () => withdraw.abort());
+  const usable = observer.promise(withdraw.signal).then(() => result);
+  usable.catch(() => {}); // a withdrawn promise has nobody left to reject to
+  return usable;
 }
 
 /** Loading and error of a mutation, as reactive properties, and `run` to call it. */
