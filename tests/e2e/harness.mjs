@@ -73,3 +73,24 @@ export async function eventually(check, { timeoutMs = 10_000, intervalMs = 50 } 
     }
   }
 }
+
+/** Calls the example's API directly (not through the page): `{ status, body }` (body on 200). */
+export async function api(baseURL, path, init) {
+  const response = await fetch(new URL(path, baseURL), init);
+  return {
+    status: response.status,
+    body: response.status === 200 ? await response.json() : undefined,
+  };
+}
+
+/** Holds the page's matching requests until `release()`; `stop()` removes the route. */
+export async function holdRequests(page, pattern, method) {
+  let release;
+  const gate = new Promise((resolve) => (release = resolve));
+  const handler = async (route) => {
+    if (route.request().method() === method) await gate;
+    await route.continue();
+  };
+  await page.route(pattern, handler);
+  return { release, stop: () => page.unroute(pattern, handler) };
+}

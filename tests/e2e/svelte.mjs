@@ -2,7 +2,17 @@
 // test continues from the page the previous one left (one server per suite), and checks both the
 // page and the API behind it.
 import assert from 'node:assert/strict';
-import { eventually } from './harness.mjs';
+import { api, eventually, holdRequests } from './harness.mjs';
+import { tests as vueTests } from './vue.mjs';
+
+/** The Vue suite's scenarios of these names (the two pages share markup and behaviour). */
+function sameAsVue(...names) {
+  return names.map((name) => {
+    const test = vueTests.find((candidate) => candidate.name === name);
+    if (!test) throw new Error(`No Vue scenario named "${name}"`);
+    return test;
+  });
+}
 
 const rows = (page) => page.locator('#todos li.todo');
 const row = (page, id) => page.locator(`#todos li.todo[data-id="${id}"]`);
@@ -13,26 +23,6 @@ const firstPage = [
   'Break the Enigma cipher',
   'Propose the imitation game',
 ];
-
-async function api(baseURL, path, init) {
-  const response = await fetch(new URL(path, baseURL), init);
-  return {
-    status: response.status,
-    body: response.status === 200 ? await response.json() : undefined,
-  };
-}
-
-/** Holds matching requests until `release()`; `stop()` removes the route. */
-async function holdRequests(page, pattern, method) {
-  let release;
-  const gate = new Promise((resolve) => (release = resolve));
-  const handler = async (route) => {
-    if (route.request().method() === method) await gate;
-    await route.continue();
-  };
-  await page.route(pattern, handler);
-  return { release, stop: () => page.unroute(pattern, handler) };
-}
 
 export const tests = [
   {
@@ -135,83 +125,13 @@ export const tests = [
       );
     },
   },
-  {
-    name: 'creates a todo: shown at once (optimistic), then with the id the server gave',
-    async run({ page, baseURL }) {
-      const held = await holdRequests(page, '**/api/todos', 'POST');
-      try {
-        await page.fill('#new-title', 'Learn Tessera');
-        await page.selectOption('#new-user', '2');
-        await page.click('#new-todo button[type=submit]');
-        const optimistic = page.locator('#todos li.todo.pending');
-        await optimistic.waitFor();
-        assert.equal(await optimistic.locator('.title').textContent(), 'Learn Tessera');
-        assert.ok(Number(await optimistic.getAttribute('data-id')) < 0);
-        assert.equal(await page.inputValue('#new-title'), '');
-        held.release();
-        await row(page, 7).waitFor();
-        await eventually(async () =>
-          assert.equal(await page.locator('#todos li.todo.pending').count(), 0),
-        );
-      } finally {
-        held.release();
-        await held.stop();
-      }
-      assert.equal(await row(page, 7).locator('.owner').textContent(), 'Alan Turing');
-      const saved = await api(baseURL, '/api/todos/7');
-      assert.deepEqual(saved.body, { id: 7, userId: 2, title: 'Learn Tessera', completed: false });
-    },
-  },
-  {
-    name: 'toggles and renames a todo (optimistic update)',
-    async run({ page, baseURL }) {
-      await row(page, 2).locator('.toggle').click();
-      await eventually(async () =>
-        assert.match(await row(page, 2).getAttribute('class'), /\bcompleted\b/),
-      );
-      await eventually(async () =>
-        assert.equal((await api(baseURL, '/api/todos/2')).body.completed, true),
-      );
-      await row(page, 7).locator('.title').dblclick();
-      await row(page, 7).locator('input.edit-title').fill('Learn Tessera properly');
-      await row(page, 7).locator('input.edit-title').press('Enter');
-      assert.equal(await row(page, 7).locator('.title').textContent(), 'Learn Tessera properly');
-      await eventually(async () =>
-        assert.equal((await api(baseURL, '/api/todos/7')).body.title, 'Learn Tessera properly'),
-      );
-    },
-  },
-  {
-    name: 'deletes a todo (optimistic delete)',
-    async run({ page, baseURL }) {
-      await row(page, 1).locator('.delete').click();
-      await row(page, 1).waitFor({ state: 'detached' });
-      await eventually(async () => assert.equal((await api(baseURL, '/api/todos/1')).status, 404));
-    },
-  },
-  {
-    name: 'a failed save rolls back and says so',
-    async run({ page }) {
-      const failPatch = (route) =>
-        route.request().method() === 'PATCH'
-          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{}}' })
-          : route.continue();
-      await page.route('**/api/todos/3', failPatch);
-      try {
-        await row(page, 3).locator('.toggle').click();
-        await row(page, 3).locator('.row-error').waitFor();
-        assert.match(
-          await row(page, 3).locator('.row-error').textContent(),
-          /Could not save: .*\b500\b/,
-        );
-        await eventually(async () =>
-          assert.equal(await row(page, 3).locator('.toggle').isChecked(), false),
-        );
-      } finally {
-        await page.unroute('**/api/todos/3', failPatch);
-      }
-    },
-  },
+  // The same page, the same API: these run exactly as in the Vue example's suite.
+  ...sameAsVue(
+    'creates a todo: shown at once (optimistic), then with the id the server gave',
+    'toggles and renames a todo (optimistic update)',
+    'deletes a todo (optimistic delete)',
+    'a failed save rolls back and says so',
+  ),
   {
     name: 'filters by user (new arguments, previous list kept until they load)',
     async run({ page }) {

@@ -1,32 +1,12 @@
 // Browser scenarios for examples/vue. Each test continues from the page the previous one left
 // (one server per suite), and checks both the page and the API behind it.
 import assert from 'node:assert/strict';
-import { eventually } from './harness.mjs';
+import { api, eventually, holdRequests } from './harness.mjs';
 
 const rows = (page) => page.locator('#todos li.todo');
 const row = (page, id) => page.locator(`#todos li.todo[data-id="${id}"]`);
 const titles = (page) => page.locator('#todos li.todo .title').allTextContents();
 const isTodoList = (url) => url.pathname === '/api/todos';
-
-async function api(baseURL, path, init) {
-  const response = await fetch(new URL(path, baseURL), init);
-  return {
-    status: response.status,
-    body: response.status === 200 ? await response.json() : undefined,
-  };
-}
-
-/** Holds matching requests until `release()`; `stop()` removes the route. */
-async function holdRequests(page, pattern, method) {
-  let release;
-  const gate = new Promise((resolve) => (release = resolve));
-  const handler = async (route) => {
-    if (route.request().method() === method) await gate;
-    await route.continue();
-  };
-  await page.route(pattern, handler);
-  return { release, stop: () => page.unroute(pattern, handler) };
-}
 
 export const tests = [
   {

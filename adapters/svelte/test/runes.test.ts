@@ -80,14 +80,8 @@ describe('useDLE', () => {
     expect(t.api.requests).toHaveLength(1);
   });
 
-  it('aborts its fetch when the component unmounts before the answer', async () => {
-    const release = t.api.hold();
-    const view = t.mount(RuneTodo, { id: 1 });
-    await waitFor(() => expect(t.api.requests).toEqual(['GET /todos/1']));
-    view.unmount();
-    await waitFor(() => expect(t.api.aborted).toEqual(['GET /todos/1']));
-    release();
-  });
+  it('aborts its fetch when the component unmounts before the answer', () =>
+    t.expectAbortOnUnmount(RuneTodo, { id: 1 }, 'GET /todos/1'));
 });
 
 describe('useMutation', () => {

@@ -76,14 +76,8 @@ describe('endpointStore in a component ($todo)', () => {
     await screen.findByText('Todo 1');
   });
 
-  it('aborts its fetch when the component unmounts before the answer', async () => {
-    const release = t.api.hold();
-    const view = t.mount(StoreTodo, { args: { id: 1 } });
-    await waitFor(() => expect(t.api.requests).toEqual(['GET /todos/1']));
-    view.unmount();
-    await waitFor(() => expect(t.api.aborted).toEqual(['GET /todos/1']));
-    release();
-  });
+  it('aborts its fetch when the component unmounts before the answer', () =>
+    t.expectAbortOnUnmount(StoreTodo, { args: { id: 1 } }, 'GET /todos/1'));
 });
 
 describe('endpointStore in a legacy (non-runes) component', () => {
