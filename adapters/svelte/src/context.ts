@@ -6,11 +6,11 @@ const key = Symbol('tessera');
 
 /**
  * A store for one app (in the browser) or one request (on the server). During a server render
- * nothing may outlive the render, so the garbage collector's timer is not started there; polling
- * never starts on the server because the accessors do not subscribe there.
+ * nothing may outlive the render, so the managers are not started there (no timers; fetches
+ * still run); polling never starts on the server because the accessors do not subscribe there.
  */
 export function createTessera(options: CreateStoreOptions = {}): Store {
-  return createStore(BROWSER ? options : { ...options, gc: false });
+  return createStore(BROWSER ? options : { ...options, start: false });
 }
 
 /**
