@@ -12,6 +12,7 @@ export {
   useDLE,
   useLive,
   useMutation,
+  useQuery,
   useSuspense,
 } from './runes.svelte.js';
 export {

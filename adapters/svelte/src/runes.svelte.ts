@@ -1,13 +1,17 @@
 import {
   type ArgsOrNull,
   CallTracker,
+  type DenormalizeNullable,
   type EndpointInterface,
   EndpointObserver,
   type EndpointSnapshot,
   type ErrorLike,
   type FetchResult,
   type ObserverOptions,
+  type QueryArgs,
+  QueryObserver,
   type ResultOf,
+  type Schema,
 } from '@tessera/core';
 import { untrack } from 'svelte';
 import { createSubscriber } from 'svelte/reactivity';
@@ -96,6 +100,29 @@ export function useCache<E extends EndpointInterface>(
   call: () => EndpointCall<E>,
 ): EndpointSnapshot<ResultOf<E>> {
   return snapshotView(observe(call, { mode: 'cache' }).read);
+}
+
+/**
+ * A schema query (an Entity by primary key, `All`, `Query`...) as a reactive `data` property:
+ * `const todo = useQuery(() => [Todo, { id }])`. Never fetches; `null` arguments read undefined.
+ */
+export function useQuery<S extends Schema>(
+  call: () => readonly [S, ...QueryArgs],
+): { readonly data: DenormalizeNullable<S> | undefined } {
+  const { controller } = getTessera();
+  const [schema, ...args] = untrack(call);
+  // Read through the plain schema type: the generic result type is too deep to instantiate here.
+  const observer = new QueryObserver<Schema>(controller, schema, args);
+  $effect.pre(() => {
+    const [nextSchema, ...nextArgs] = call();
+    observer.setSchema(nextSchema, nextArgs);
+  });
+  const read = tracked<unknown>(observer);
+  return {
+    get data() {
+      return read() as DenormalizeNullable<S> | undefined;
+    },
+  };
 }
 
 /** The result of `useSuspense` once usable: `data` throws a hard error to `<svelte:boundary>`. */

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import MutationTodo from './components/MutationTodo.svelte';
+import RuneQuery from './components/RuneQuery.svelte';
 import RuneTodo from './components/RuneTodo.svelte';
 import { setupHarness } from './setup.js';
 import { getTodoSoft, Todo, TodoResource } from './todoApi.js';
@@ -105,5 +106,19 @@ describe('useMutation', () => {
     await waitFor(() => expect(text('error')).toBe('500'));
     expect(text('saving')).toBe('saved');
     expect(text('title')).toBe('Todo 1');
+  });
+});
+
+describe('useQuery', () => {
+  it('reads a schema query, follows the store and the thunk, and never fetches', async () => {
+    const view = t.mount(RuneQuery, { id: 2 });
+    expect(text('title')).toBe('none');
+    await t.store.controller.fetch(TodoResource.getList);
+    await waitFor(() => expect(text('title')).toBe('Todo 2'));
+    await view.rerender({ id: 3 });
+    expect(text('title')).toBe('Todo 3');
+    await view.rerender({ id: null });
+    expect(text('title')).toBe('none');
+    expect(t.api.requests).toEqual(['GET /todos']);
   });
 });

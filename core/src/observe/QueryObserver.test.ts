@@ -42,6 +42,12 @@ describe('QueryObserver', () => {
     expect(values[1]?.label).toBe('B');
     observer.setArgs([null]);
     expect(values[2]).toBeUndefined();
+    const all = new QueryObserver<typeof Tag | All<typeof Tag>>(controller, Tag, [{ id: 'a' }]);
+    const read: unknown[] = [];
+    const stopAll = all.listen((value) => read.push(value));
+    all.setSchema(new All(Tag), []);
+    expect(read[1]).toHaveLength(2);
+    stopAll();
     stop();
     dispose();
   });

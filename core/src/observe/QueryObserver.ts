@@ -13,16 +13,18 @@ export type QueryArgs = readonly unknown[] | readonly [null];
 export class QueryObserver<S extends Schema> extends SharedListenable<
   DenormalizeNullable<S> | undefined
 > {
+  private schema: S;
   private args: QueryArgs;
   private value: DenormalizeNullable<S> | undefined;
   private states: Subscription | undefined;
 
   constructor(
     private readonly controller: Controller,
-    private readonly schema: S,
+    schema: S,
     args: QueryArgs = [],
   ) {
     super();
+    this.schema = schema;
     this.args = args;
   }
 
@@ -33,6 +35,12 @@ export class QueryObserver<S extends Schema> extends SharedListenable<
 
   /** New arguments; readers get the new value if it differs. */
   setArgs(args: QueryArgs): void {
+    this.setSchema(this.schema, args);
+  }
+
+  /** New schema and arguments (e.g. from a thunk returning both). */
+  setSchema(schema: S, args: QueryArgs): void {
+    this.schema = schema;
     this.args = args;
     if (this.isConnected) this.refresh();
   }
