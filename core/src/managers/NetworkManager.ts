@@ -257,7 +257,10 @@ export class NetworkManager implements Manager {
     const meta = getOwn((state.committed ?? state).meta, key);
     // The response did not fit its schema: the reducer recorded why instead of writing it.
     if (meta?.fetchedAt === fetchedAt && meta.error !== undefined) return { error: meta.error };
-    return { value: controller.getResponseMeta(endpoint, ...args).data };
+    const { data } = controller.getResponseMeta(endpoint, ...args);
+    // Stored, but it cannot be read (a schema threw while denormalizing): the caller learns why.
+    const readFailure = data === undefined ? controller.getError(endpoint, ...args) : undefined;
+    return readFailure === undefined ? { value: data } : { error: readFailure };
   }
 
   /**

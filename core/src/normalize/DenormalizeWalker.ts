@@ -4,13 +4,24 @@ import {
   getOwn,
   type IDenormalizeDelegate,
   INVALID,
-  SchemaError,
 } from '../schema/index';
 import { denormalizeObject } from '../schema/objectShorthand';
 import { arraySchemaFor } from './shorthand';
 
-/** Entity chains deeper than this (without a cycle) are rejected instead of overflowing the stack. */
-export const MAX_DENORMALIZE_DEPTH = 1000;
+/**
+ * Entities nested deeper than this in one stretch of the walk are not filled where they are met:
+ * their (empty) instance is placed at once and filled later from a queue, starting again at the
+ * top of the stack. The stack so stays bounded (about ten frames per level) whatever the length
+ * of a reference chain a server sends, and nothing a payload holds can reach a recursion limit.
+ */
+export const FILL_LATER_DEPTH = 128;
+
+/**
+ * An entity with more levels of entities below it than this keeps no dependency list of its
+ * own (it is rebuilt when reread after a change, like an entity in a cycle). Each list holds
+ * every entity below, so along a chain of n links they would add up to n²/2 entries.
+ */
+export const MEMO_HEIGHT_LIMIT = 64;
 
 /**
  * A memoized denormalized entity, keyed by its stored object. Reusable in a later walk while
@@ -19,11 +30,16 @@ export const MAX_DENORMALIZE_DEPTH = 1000;
 export interface EntityMemoEntry {
   schema: EntityLike;
   value: unknown;
-  /** Flat triples (key, pk, stored) of the nested entities; null while unfinished or in a cycle. */
+  /**
+   * Flat triples (key, pk, stored) of the nested entities; null while unfinished, in a cycle,
+   * or above `MEMO_HEIGHT_LIMIT`.
+   */
   deps: unknown[] | null;
+  /** Levels of entities below it (0: none), once `deps` is set. */
+  height: number;
   /** The walk that last produced or confirmed `value`. */
   walk: number;
-  /** Stack depth while being filled in its walk; 0 once finished. */
+  /** Stack depth while being filled in its walk; 0 once finished or while waiting to be filled. */
   depth: number;
   /** The walk that last listed this entity in its paths. */
   pathWalk: number;
@@ -36,8 +52,15 @@ export interface EntityMemoEntry {
 
 /** Dependencies of an entity with no nested entities (its own stored object is checked by lookup). */
 const NO_DEPS: unknown[] = [];
-/** Marks a free stack slot (never a stored object). */
-const EMPTY_SLOT = {};
+
+/** An entity whose instance is placed but not yet filled (met at `FILL_LATER_DEPTH`). */
+interface LaterFill {
+  readonly schema: EntityLike;
+  readonly stored: object;
+  readonly instance: unknown;
+  /** Its memo entry (memo mode). */
+  readonly entry: EntityMemoEntry | undefined;
+}
 
 const PRIMITIVE_WRAPPERS = new Set<unknown>([String, Number, Boolean, BigInt, Symbol]);
 
@@ -58,6 +81,8 @@ export interface WalkMemo {
  * Walks normalized data back to objects. Without a memo it is a plain, fast walk (cycles and
  * repeats still resolve to one instance per entity). With a memo it records every entity it
  * reads (`deps`, `paths`) and reuses memoized entities whose dependencies are unchanged.
+ * Entities nested deeper than `FILL_LATER_DEPTH` are filled from a queue, so no chain length
+ * overflows the stack; a walk ends only once the queue is empty (`run`).
  */
 export class DenormalizeWalker implements IDenormalizeDelegate {
   private readonly entities: any;
@@ -74,8 +99,11 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   private readonly local: Map<object, unknown> | undefined;
   /** Paths already listed that have no memo entry to mark (absent, INVALID, or in a cycle). */
   private listed: Set<unknown> | undefined;
-  /** Stored objects being filled, by stack depth (memo mode). */
-  private readonly stack: object[] = [];
+  /** Entities placed but not yet filled, in the order met. */
+  private readonly later: LaterFill[] = [];
+  private nextLater = 0;
+  /** Greatest height + 1 of the entities met so far inside the one filled at each depth. */
+  private readonly heightBelow: number[] = [];
   /** Lowest ancestor depth a cycle reached, per stack depth (memo mode). */
   private readonly cycleTo: number[] = [];
   private depth = 0;
@@ -96,6 +124,28 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   get args(): readonly any[] {
     this.usedArgs = true;
     return this._args;
+  }
+
+  /** Denormalizes `input` by `schema` completely (the entry point; `unvisit` is for schemas). */
+  run(schema: any, input: any): any {
+    const value = this.unvisit(schema, input);
+    this.complete();
+    return value;
+  }
+
+  /**
+   * Fills every entity placed for later, each from the current depth. A schema calls it before
+   * it reads deep into a value it just denormalized (`Query` before `process`).
+   */
+  complete(): void {
+    const later = this.later;
+    while (this.nextLater < later.length) {
+      const { schema, stored, instance, entry } = later[this.nextLater++];
+      if (entry === undefined) this.fillPlain(schema, stored, instance);
+      else this.fillMemo(entry, stored, this.deps!.length);
+    }
+    later.length = 0;
+    this.nextLater = 0;
   }
 
   unvisit(schema: any, input: any): any {
@@ -137,25 +187,23 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     return this.entityMemo(schema, key, pk, stored);
   }
 
-  private enter(schema: EntityLike, stored: object): void {
-    if (++this.depth > MAX_DENORMALIZE_DEPTH) {
-      throw new SchemaError(
-        schema.key,
-        `entities nested deeper than ${MAX_DENORMALIZE_DEPTH} levels`,
-        stored,
-      );
-    }
-  }
-
   private entityPlain(schema: EntityLike, stored: object): unknown {
     const local = this.local!;
     const seen = local.get(stored);
     if (seen !== undefined) return seen;
-    this.enter(schema, stored);
     const instance = schema.createInstance(stored);
     local.set(stored, instance);
+    if (this.depth >= FILL_LATER_DEPTH) {
+      this.later.push({ schema, stored, instance, entry: undefined });
+      return instance;
+    }
+    return this.fillPlain(schema, stored, instance);
+  }
+
+  private fillPlain(schema: EntityLike, stored: object, instance: unknown): unknown {
+    this.depth++;
     const value = schema.denormalizeInto(instance, stored, this);
-    if (value !== instance) local.set(stored, value);
+    if (value !== instance) this.local!.set(stored, value);
     this.depth--;
     return value;
   }
@@ -168,48 +216,71 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       if (cached.walk === walk) {
         // met again in this walk
         if (cached.depth > 0) this.noteCycle(cached.depth);
-        else if (cached.deps !== null) this.appendDeps(cached.deps);
-        else this.noteCycle(0); // finished inside a cycle: its deps are not self-contained
+        else if (cached.deps !== null) this.appendDeps(cached);
+        // finished inside a cycle or too tall, or placed and not filled yet: no deps to give
+        else this.noteCycle(0);
         return cached.value;
       }
       if (cached.deps !== null && this.depsValid(cached.deps)) {
         cached.walk = walk;
         this.listEntry(cached, key, pk);
-        this.appendDeps(cached.deps);
+        this.appendDeps(cached);
         return cached.value;
       }
     }
 
-    const deps = this.deps!;
-    const start = deps.length;
-    this.enter(schema, stored);
-    const depth = this.depth;
-    this.cycleTo[depth] = depth;
-    this.stack[depth] = stored;
     const instance = schema.createInstance(stored);
     const entry: EntityMemoEntry = {
       schema,
       value: instance,
       deps: null,
+      height: 0,
       walk,
-      depth,
+      depth: 0,
       pathWalk: walk,
       result: undefined,
     };
     memo.set(stored, entry);
     this.paths.push({ key, pk });
-    const value = schema.denormalizeInto(instance, stored, this);
+    if (this.depth >= FILL_LATER_DEPTH) {
+      this.later.push({ schema, stored, instance, entry });
+      // Its dependencies are not known before it is filled, so the entities holding it cannot
+      // list theirs (they are rebuilt when reread after a change, like entities in a cycle).
+      this.noteCycle(0);
+      return instance;
+    }
+    const value = this.fillMemo(entry, stored, this.deps!.length);
+    if (entry.deps !== null) this.noteHeight(entry.height);
+    return value;
+  }
+
+  /** Fills an entity's instance; `start` is where its dependencies begin in `deps`. */
+  private fillMemo(entry: EntityMemoEntry, stored: object, start: number): unknown {
+    const deps = this.deps!;
+    const depth = ++this.depth;
+    this.cycleTo[depth] = depth;
+    this.heightBelow[depth] = 0;
+    entry.depth = depth;
+    const value = entry.schema.denormalizeInto(entry.value, stored, this);
     entry.value = value;
     entry.depth = 0;
-    const reached = this.cycleTo[depth];
-    this.stack[depth] = EMPTY_SLOT;
+    // Too tall counts as reaching the top: the entities holding it keep no deps either.
+    const height = this.heightBelow[depth];
+    const reached = height > MEMO_HEIGHT_LIMIT ? 0 : this.cycleTo[depth];
     this.depth--;
     if (reached >= depth) {
       entry.deps = deps.length === start ? NO_DEPS : deps.slice(start);
+      entry.height = height;
     } else if (depth > 1 && reached < this.cycleTo[depth - 1]) {
       this.cycleTo[depth - 1] = reached;
     }
     return value;
+  }
+
+  /** An entity of this height was met inside the one being filled. */
+  private noteHeight(height: number): void {
+    const depth = this.depth;
+    if (depth > 0 && height >= this.heightBelow[depth]) this.heightBelow[depth] = height + 1;
   }
 
   /** A reference back to an entity still being filled at `target` depth. */
@@ -228,7 +299,9 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   }
 
   /** Adds a reused entity's dependencies to the walk's, listing each path once. */
-  private appendDeps(source: unknown[]): void {
+  private appendDeps(reused: EntityMemoEntry): void {
+    this.noteHeight(reused.height);
+    const source = reused.deps!;
     const deps = this.deps!;
     const memo = this.memo!;
     for (let i = 0; i < source.length; i += 3) {

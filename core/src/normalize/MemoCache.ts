@@ -134,7 +134,7 @@ export class MemoCache {
       entries: this.entityMemo,
       walk: this.walks,
     });
-    const data = walker.unvisit(schema, input);
+    const data = walker.run(schema, input);
     const deps = walker.deps!;
     const paths = walker.paths;
     const tableKeys: string[] = [];

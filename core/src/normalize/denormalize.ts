@@ -12,5 +12,5 @@ export function denormalize<S>(
   args: readonly any[] = [],
 ): DenormalizeNullable<S> | typeof INVALID {
   if (schema === undefined || schema === null) return input;
-  return new DenormalizeWalker(entities, args).unvisit(schema, input);
+  return new DenormalizeWalker(entities, args).run(schema, input);
 }

@@ -1,4 +1,5 @@
 import { describeSchema } from '../schema/describeSchema';
+import { expectsObject } from '../schema/expectsObject';
 import {
   ArraySchema,
   type EntitiesMeta,
@@ -234,16 +235,6 @@ class NormalizeWalker implements INormalizeDelegate {
   }
 
   private readonly copiedIndexes = new Set<Table | undefined>();
-}
-
-/** Schemas whose input must be an object or array at the top level. */
-function expectsObject(schema: any): boolean {
-  if (Array.isArray(schema) || isEntityLike(schema)) return true;
-  if (typeof schema !== 'object') return false;
-  if (typeof schema.normalize !== 'function') return true; // object shorthand
-  return (
-    schema instanceof ArraySchema || schema instanceof Values || schema instanceof ObjectSchema
-  );
 }
 
 /**

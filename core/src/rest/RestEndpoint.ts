@@ -1,3 +1,6 @@
+import { describeSchema } from '../schema/describeSchema';
+import { expectsObject } from '../schema/expectsObject';
+import { SchemaError } from '../schema/SchemaError';
 import { fixBody, hasBody } from './bodyArgument';
 import { collectionEndpoint, paginatedEndpoint } from './collectionEndpoints';
 import type { CollectionAccessors, PaginatedEndpoint } from './collectionTypes';
@@ -284,7 +287,35 @@ async function runFetch(endpoint: Endpoint, args: unknown[]): Promise<unknown> {
   const init = await endpoint.getRequestInit(body);
   const response = await endpoint.fetchResponse(url, init);
   const parsed = await endpoint.parseResponse(response);
-  return endpoint.process(parsed, ...args);
+  const value = await endpoint.process(parsed, ...args);
+  if (value === null || value === undefined || value === '') {
+    assertDataAllowed(endpoint, init, url, response, value);
+  }
+  return value;
+}
+
+/** Statuses that say "no body" on purpose: their `null` is data (SPEC §4.4, §7). */
+const NO_CONTENT_STATUSES = new Set([204, 205]);
+
+/**
+ * An empty (also as text) or `null` body where the schema expects an entity or a list is a broken response,
+ * not "nothing": rejecting it keeps the store's previous data for the key. A 204/205 and a
+ * schema that takes null (none, `Invalidate`, a custom one) are left alone, as is a `process`
+ * that builds a value from the arguments.
+ */
+function assertDataAllowed(
+  endpoint: Endpoint,
+  init: RequestInit,
+  url: string,
+  response: Response,
+  value: unknown,
+): void {
+  if (NO_CONTENT_STATUSES.has(response.status) || !expectsObject(endpoint.schema)) return;
+  throw new SchemaError(
+    describeSchema(endpoint.schema),
+    `${init.method ?? 'GET'} ${url} answered ${describeStatus(response)} with an empty or null body (answer 204 for "nothing", or build the value in process())`,
+    value,
+  );
 }
 
 /** SPEC §4.3 rule 1: with a body and fewer than 2 arguments the URL params are `{}`. */

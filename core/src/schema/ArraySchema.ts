@@ -4,11 +4,16 @@ import type { IDenormalizeDelegate, INormalizeDelegate } from './interface';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError } from './SchemaError';
 
-/** The members of a list input: an array, or the values of an object (legacy normalizr input). */
+/**
+ * The members of a list input. Only an array: an object where a list belongs is most often an
+ * error body (`{"error":"rate limited"}`), whose values would otherwise pass for primary keys.
+ * (Classic normalizr read an object's values as the list; use `Values` for a keyed map.)
+ */
 export function listValues(owner: unknown, input: any): readonly any[] {
   if (Array.isArray(input)) return input;
-  if (input !== null && typeof input === 'object') return Object.values(input);
-  throw new SchemaError(describeSchema(owner), 'expected an array', input);
+  const found = input === null ? 'null' : typeof input;
+  const name = owner instanceof ArraySchema ? `[${describeSchema(owner.schema)}]` : owner;
+  throw new SchemaError(describeSchema(name), `expected an array, found ${found}`, input);
 }
 
 /** `schema.Array`: a list of one schema, or of several chosen per item by `schemaAttribute`. */

@@ -27,6 +27,8 @@ export class Query<S = any, R = any> {
   denormalize(input: any, delegate: IDenormalizeDelegate): R | undefined | typeof INVALID {
     const value = delegate.unvisit(this.schema, input);
     if (value === undefined || value === INVALID) return value;
+    // `process` may read the whole value: entities of a long chain must be filled first.
+    delegate.complete?.();
     const args = delegate.args;
     if (value === null || typeof value !== 'object') return this.process(value, ...args);
     const argsKey = stableArgsKey(args);

@@ -81,6 +81,11 @@ export interface INormalizeDelegate {
 export interface IDenormalizeDelegate {
   unvisit(schema: any, input: any): any;
   readonly args: readonly any[];
+  /**
+   * Finishes every entity the walk placed but has not filled yet (very deep chains are filled
+   * from a queue). Call it before reading deep into a value `unvisit` just returned.
+   */
+  complete?(): void;
 }
 
 /** Read access used to turn query arguments into a normalized result (queryKey). */

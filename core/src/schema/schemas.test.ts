@@ -112,11 +112,14 @@ describe('Values', () => {
 });
 
 describe('Array and Object', () => {
-  it('schema.Array and [E] normalize alike; arrays accept object values', () => {
+  it('schema.Array and [E] normalize alike; a list takes an array only', () => {
     const a = normalize(new schema.Array(Cat), [{ id: '1' }]);
     const b = normalize([Cat], [{ id: '1' }]);
     expect(a.result).toEqual(b.result);
-    expect(normalize([Cat], { x: { id: '2' } }).result).toEqual(['2']);
+    // An error body where a list belongs: its values must not pass for primary keys.
+    expect(() => normalize([Cat], { error: 'rate limited' })).toThrow(
+      /Cat\]: expected an array, found object/,
+    );
     expect(() => normalize({ cats: [Cat] }, { cats: 'nope' })).toThrow(/expected an array/);
     expect(() => normalize([Cat, Dog], [])).toThrow(/exactly one schema/);
   });

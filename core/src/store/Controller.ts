@@ -328,8 +328,7 @@ export class Controller extends Observable<State> {
     const [args, state] = splitState(argsAndState, this.getState());
     if (args[0] === null) return undefined;
     const key = endpoint.key(...args);
-    const { data } = this.readNow(endpoint, key, args, state);
-    return readError(getOwn(state.meta, key), data !== undefined);
+    return readError(getOwn(state.meta, key), this.readNow(endpoint, key, args, state));
   }
 
   /** Reads any queryable schema (an Entity by pk, `All`, `Query`...): `get(schema, ...args, state?)`. */
@@ -466,13 +465,14 @@ export class Controller extends Observable<State> {
     args: readonly unknown[],
     state: State,
   ): { selection: Selection<unknown>; paths: readonly { key: string; pk: string }[] } {
-    const { data, expiryStatus, expiresAt, paths } = this.readNow(endpoint, key, args, state);
+    const read = this.readNow(endpoint, key, args, state);
+    const { data, expiryStatus, expiresAt, paths } = read;
     return {
       selection: {
         data,
         expiryStatus,
         expiresAt,
-        error: readError(getOwn(state.meta, key), data !== undefined),
+        error: readError(getOwn(state.meta, key), read),
         loading: getOwn(state.fetching, key) !== undefined,
       },
       paths,

@@ -13,15 +13,43 @@ export interface ReadResult {
   expiresAt: number;
   /** Entities the data was built from (for change detection and garbage collection). */
   paths: readonly { readonly key: string; readonly pk: string }[];
+  /**
+   * Why the stored result could not be read (a schema or `process` threw while denormalizing
+   * it). Only this key's readers see it; the data then reads as missing.
+   */
+  readError?: unknown;
 }
 
 const NO_PATHS: ReadResult['paths'] = Object.freeze([]);
 
 /**
  * Reads one result from the cache. `now` applies the `invalidIfStale` rule; `undefined` skips it
- * (used to resolve a fetch that just landed).
+ * (used to resolve a fetch that just landed). Never throws: a result that cannot be read comes
+ * back as missing with its `readError`, and it expires like a failed fetch (it is read again,
+ * and fetched again once stale).
  */
 export function readResult(
+  memo: MemoCache,
+  endpoint: EndpointInterface,
+  key: string,
+  args: readonly unknown[],
+  cache: CacheState,
+  now: number | undefined,
+): ReadResult {
+  try {
+    return readStored(memo, endpoint, key, args, cache, now);
+  } catch (readError) {
+    return {
+      data: undefined,
+      expiryStatus: ExpiryStatus.InvalidIfStale,
+      expiresAt: getOwn(cache.meta, key)?.expiresAt ?? 0,
+      paths: NO_PATHS,
+      readError,
+    };
+  }
+}
+
+function readStored(
   memo: MemoCache,
   endpoint: EndpointInterface,
   key: string,
@@ -112,11 +140,13 @@ function readEntity(
 }
 
 /**
- * The error to show for a key: none when the last fetch succeeded, and none under a soft error
- * policy while usable data exists (SPEC §7).
+ * The error to show for a key: why its stored result cannot be read, else none when the last
+ * fetch succeeded, and none under a soft error policy while usable data exists (SPEC §7).
  */
-export function readError(meta: ResultMeta | undefined, hasData: boolean): unknown {
+export function readError(meta: ResultMeta | undefined, read: ReadResult): unknown {
+  if (read.readError !== undefined) return read.readError;
   if (!meta || meta.error === undefined) return undefined;
+  const hasData = read.data !== undefined;
   if (meta.errorPolicy === 'soft' && hasData) return undefined;
   return meta.error;
 }

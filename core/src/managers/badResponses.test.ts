@@ -1,0 +1,123 @@
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { RestEndpoint } from '../rest';
+import { Collection, Entity, Invalidate, SchemaError } from '../schema';
+import { createStore } from './createStore';
+import { useMswServer } from './endpoints.test-helpers';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  pk() {
+    return this.id;
+  }
+}
+
+const API = 'http://bad.test';
+const server = useMswServer();
+
+const getTodo = new RestEndpoint({ urlPrefix: API, path: '/todos/:id', schema: Todo });
+const listTodos = new RestEndpoint({ urlPrefix: API, path: '/todos', schema: [Todo] });
+const todoCollection = new RestEndpoint({
+  urlPrefix: API,
+  path: '/todos',
+  schema: new Collection([Todo]),
+});
+
+const json = { 'Content-Type': 'application/json' };
+/** Bodies that carry no data, each answered with 200. */
+const emptyAnswers = {
+  'an empty JSON body': () => new HttpResponse('', { status: 200, headers: json }),
+  'a JSON null': () => new HttpResponse('null', { status: 200, headers: json }),
+  'an empty body without content type': () => new HttpResponse('', { status: 200 }),
+};
+
+async function storeWith(endpoint: RestEndpoint, args: [] | [{ id: number }], first: unknown) {
+  server.use(http.get(`${API}/todos*`, () => HttpResponse.json(first), { once: true }));
+  const store = createStore({ gc: false });
+  const fetch = () => store.controller.fetch(endpoint, ...(args as [{ id: number }]));
+  const read = () => store.controller.getResponse(endpoint, ...(args as [{ id: number }]));
+  const previous = await fetch();
+  return { ...store, fetch, read, previous };
+}
+
+describe('an empty or null body where the schema expects an entity or a list', () => {
+  for (const [name, answer] of Object.entries(emptyAnswers)) {
+    it(`${name}: a SchemaError, and the previous entity stays`, async () => {
+      const { controller, fetch, read, previous, dispose } = await storeWith(getTodo, [{ id: 1 }], {
+        id: 1,
+        title: 'first',
+      });
+      server.use(http.get(`${API}/todos/1`, answer));
+      const failure = fetch();
+      await expect(failure).rejects.toBeInstanceOf(SchemaError);
+      await expect(failure).rejects.toThrow(/GET http:\/\/bad.test\/todos\/1 answered 200/);
+      expect(read().data).toBe(previous);
+      expect(controller.getError(getTodo, { id: 1 })).toBeInstanceOf(SchemaError);
+      dispose();
+    });
+
+    it(`${name}: the same for a list and a Collection`, async () => {
+      for (const endpoint of [listTodos, todoCollection]) {
+        const { fetch, read, previous, dispose } = await storeWith(endpoint, [], [{ id: 1 }]);
+        server.use(http.get(`${API}/todos`, answer));
+        await expect(fetch()).rejects.toBeInstanceOf(SchemaError);
+        expect(read().data).toBe(previous);
+        expect(previous).toHaveLength(1);
+        dispose();
+      }
+    });
+  }
+
+  it('a direct call rejects too: its type promises the entity', async () => {
+    server.use(http.get(`${API}/todos/2`, () => HttpResponse.json(null)));
+    await expect(getTodo({ id: 2 })).rejects.toBeInstanceOf(SchemaError);
+  });
+
+  it('204 stays "no content", not an error (SPEC §4.4, §7)', async () => {
+    const { fetch, read, dispose } = await storeWith(getTodo, [{ id: 1 }], { id: 1 });
+    server.use(http.get(`${API}/todos/1`, () => new HttpResponse(null, { status: 204 })));
+    await expect(fetch()).resolves.toBeNull();
+    expect(read().data).toBeNull();
+    await expect(getTodo({ id: 1 })).resolves.toBeNull();
+    dispose();
+  });
+
+  it('schemas that take null, and a process that builds the value, are left alone', async () => {
+    server.use(
+      http.delete(`${API}/todos/:id`, () => new HttpResponse('', { status: 200, headers: json })),
+      http.get(`${API}/note`, () => HttpResponse.json(null)),
+    );
+    const deleteTodo = new RestEndpoint({
+      urlPrefix: API,
+      path: '/todos/:id',
+      method: 'DELETE',
+      schema: new Invalidate(Todo),
+    });
+    await expect(deleteTodo({ id: 1 })).resolves.toBeNull();
+    const rebuilt = deleteTodo.extend({ process: (_value: unknown, params: unknown) => params });
+    await expect(rebuilt({ id: 1 })).resolves.toEqual({ id: 1 });
+    const noSchema = new RestEndpoint({ urlPrefix: API, path: '/note' });
+    await expect(noSchema()).resolves.toBeNull();
+  });
+});
+
+describe('an object where a list was expected', () => {
+  for (const endpoint of [listTodos, todoCollection]) {
+    it(`fails clearly for ${endpoint.schema instanceof Collection ? 'a Collection' : '[Todo]'}, keeping the list`, async () => {
+      const { controller, fetch, read, previous, dispose } = await storeWith(
+        endpoint,
+        [],
+        [{ id: 1, title: 'kept' }],
+      );
+      server.use(http.get(`${API}/todos`, () => HttpResponse.json({ error: 'rate limited' })));
+      const failure = fetch();
+      await expect(failure).rejects.toBeInstanceOf(SchemaError);
+      await expect(failure).rejects.toThrow(/expected an array, found object .*rate limited/);
+      expect(read().data).toBe(previous);
+      // Nothing was read as a primary key.
+      expect(Object.keys(controller.getState().entities.Todo ?? {})).toEqual(['1']);
+      dispose();
+    });
+  }
+});
