@@ -1,7 +1,8 @@
-import { HttpResponse, http } from 'msw';
+import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { RestEndpoint } from '../rest';
 import { Collection, Entity, Invalidate, SchemaError } from '../schema';
+import type { EndpointInterface } from '../store';
 import { createStore } from './createStore';
 import { useMswServer } from './endpoints.test-helpers';
 
@@ -32,11 +33,15 @@ const emptyAnswers = {
   'an empty body without content type': () => new HttpResponse('', { status: 200 }),
 };
 
-async function storeWith(endpoint: RestEndpoint, args: [] | [{ id: number }], first: unknown) {
+async function storeWith(
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  first: JsonBodyType,
+) {
   server.use(http.get(`${API}/todos*`, () => HttpResponse.json(first), { once: true }));
   const store = createStore({ gc: false });
-  const fetch = () => store.controller.fetch(endpoint, ...(args as [{ id: number }]));
-  const read = () => store.controller.getResponse(endpoint, ...(args as [{ id: number }]));
+  const fetch = () => store.controller.fetch(endpoint, ...args);
+  const read = () => store.controller.getResponse(endpoint, ...args);
   const previous = await fetch();
   return { ...store, fetch, read, previous };
 }

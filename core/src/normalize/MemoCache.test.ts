@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Article, Comment, Todo, User } from '../schema/fixtures.test-helpers';
 import { Collection, Entity, INVALID, Invalidate } from '../schema/index';
-import { denormalize } from './denormalize';
 import { MemoCache } from './MemoCache';
 import { normalize } from './normalize';
 

@@ -62,6 +62,23 @@ describe('reference chains of any length', () => {
     for (let i = 0; i + 1 < length; i++) expect(list[i].next).toBe(list[i + 1]);
   });
 
+  it('a long list whose links point back at earlier ones (a reply thread in order)', () => {
+    // Each link is read after the one it points to: memo lists would grow with the chain's
+    // length for every link (n²/2 in all) if tall entities kept theirs.
+    const length = 100_000;
+    const items = Array.from({ length }, (_, i) => ({
+      id: i,
+      label: `link ${i}`,
+      next: i > 0 ? i - 1 : undefined,
+    }));
+    const { entities, result } = normalize([Link], items);
+    const read = new MemoCache().denormalize([Link], result, entities);
+    const list = read.data as Link[];
+    expect(list).toHaveLength(length);
+    expect(list[length - 1].next).toBe(list[length - 2]);
+    expect(read.paths).toHaveLength(length);
+  });
+
   it('a long cycle closes on the same instance', () => {
     const length = 5_000;
     const { entities } = chain(length, { cycle: true });

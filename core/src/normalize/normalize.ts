@@ -1,21 +1,17 @@
 import { describeSchema } from '../schema/describeSchema';
 import { expectsObject } from '../schema/expectsObject';
 import {
-  ArraySchema,
   type EntitiesMeta,
   type EntityTables,
   getOwn,
   type INormalizeDelegate,
   INVALID,
   type Indexes,
-  isEntityLike,
   type Mergeable,
   type Normalize,
-  ObjectSchema,
   SchemaError,
   type StoreData,
   setOwn,
-  Values,
   type WriteMeta,
 } from '../schema/index';
 import { normalizeObject } from '../schema/objectShorthand';
