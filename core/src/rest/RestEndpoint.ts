@@ -17,6 +17,7 @@ import type {
   WithProcess,
   WithProcessOption,
 } from './restTypes';
+import { serializeSearchParams } from './searchParams';
 
 /**
  * One HTTP operation as a callable object (SPEC §1, §2.1). Options become own members;
@@ -105,17 +106,13 @@ class RestEndpointImpl {
     return /[?&]$/.test(url) ? `${url}${search}` : `${url}&${search}`;
   }
 
-  /** Standard URLSearchParams serialization, keys sorted for deterministic keys. */
-  searchToString(searchParams: Record<string, unknown>): string {
-    const search = new URLSearchParams();
-    for (const key of Object.keys(searchParams)) {
-      const value = searchParams[key];
-      if (value === undefined) continue;
-      if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
-      else search.append(key, String(value));
-    }
-    search.sort();
-    return search.toString();
+  /**
+   * Standard URLSearchParams serialization, keys sorted for deterministic keys. `undefined` and
+   * `null` are left out, a Date is its ISO string, and a nested object is a TypeError (see
+   * `serializeSearchParams`). Its output is part of `key()`, so an override changes both.
+   */
+  searchToString(this: Endpoint | undefined, searchParams: Record<string, unknown>): string {
+    return serializeSearchParams(searchParams, this?.name);
   }
 
   /**

@@ -124,6 +124,12 @@ describe('param encoding keeps values inside their parameter', () => {
     );
     expect(() => endpoint.url({ id: '' })).toThrow(/"id" .* must not be empty/);
     expect(() => endpoint.url({ id: { a: 1 } } as never)).toThrow(/must be a string or a number/);
+    expect(() => endpoint.url({ id: Number.NaN })).toThrow(
+      /"id" .* must be a finite number \(got NaN\)/,
+    );
+    expect(() => endpoint.url({ id: Number.POSITIVE_INFINITY })).toThrow(/got Infinity/);
+    const files = new RestEndpoint({ path: '/files/*path' });
+    expect(() => files.url({ path: ['a', Number.NaN] as never })).toThrow(/finite numbers/);
     expect(() => endpoint.url({ id: '\ud800' })).toThrow(/not valid Unicode/);
     expect(() => endpoint.url(null as never)).toThrow(/URL params must be an object/);
   });

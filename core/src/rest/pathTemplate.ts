@@ -118,6 +118,9 @@ function encodeParams(
       if (typeof value !== 'string' && typeof value !== 'number') {
         throw fail(`must be a string or a number (got ${typeof value})`);
       }
+      if (typeof value === 'number' && !Number.isFinite(value)) {
+        throw fail(`must be a finite number (got ${value})`);
+      }
       data[name] = encodeSegment(String(value), fail);
       continue;
     }
@@ -130,6 +133,9 @@ function encodeParams(
       .map((segment) => {
         if (typeof segment !== 'string' && typeof segment !== 'number') {
           throw fail(`segments must be strings or numbers (got ${typeof segment})`);
+        }
+        if (typeof segment === 'number' && !Number.isFinite(segment)) {
+          throw fail(`segments must be finite numbers (got ${segment})`);
         }
         if (segment === '') throw fail('segments must not be empty');
         return encodeSegment(String(segment), fail);
