@@ -2,6 +2,7 @@ import { getOwn } from '../schema/ownProperty';
 import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
 import { StoreDisposedError } from '../store';
 import type { Action, FetchAction } from '../store/actions';
+import { ownResult } from './ownResult';
 
 /** Performs one request for an endpoint; the default calls it (through `extend({ signal })`). */
 export type PerformRequest = (
@@ -240,7 +241,9 @@ export class NetworkManager implements Manager {
         this.settle(request, { error: new ResetError(key) });
         return;
       }
-      const outcome = failed ? { error: response } : this.storedOutcome(controller, request.action);
+      const outcome = failed
+        ? { error: response }
+        : this.storedOutcome(controller, request.action, response);
       this.settle(request, outcome);
     } catch (error) {
       // The store refused the write (e.g. disposed meanwhile): the callers learn why.
@@ -251,12 +254,18 @@ export class NetworkManager implements Manager {
   /** The result as the store holds it, or why the response was not stored. */
   private storedOutcome(
     controller: Controller,
-    { endpoint, args, key, fetchedAt }: FetchAction,
+    action: FetchAction,
+    response: unknown,
   ): { value: unknown } | { error: unknown } {
+    const { endpoint, args, key, fetchedAt } = action;
     const state = controller.getState();
     const meta = getOwn((state.committed ?? state).meta, key);
     // The response did not fit its schema: the reducer recorded why instead of writing it.
     if (meta?.fetchedAt === fetchedAt && meta.error !== undefined) return { error: meta.error };
+    // A newer identical mutation holds the key: this caller still gets its own response.
+    if (endpoint.sideEffect && meta?.fetchedAt !== fetchedAt) {
+      return ownResult(controller, action, response);
+    }
     const { data } = controller.getResponseMeta(endpoint, ...args);
     // Stored, but it cannot be read (a schema threw while denormalizing): the caller learns why.
     const readFailure = data === undefined ? controller.getError(endpoint, ...args) : undefined;
