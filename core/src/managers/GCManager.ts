@@ -5,6 +5,7 @@ import {
   type Manager,
   StoreDisposedError,
 } from '../store';
+import { unrefTimer } from '../store/unrefTimer';
 
 export const DEFAULT_GC_INTERVAL = 60_000;
 
@@ -31,13 +32,15 @@ export class GCManager implements Manager {
   init(controller: Controller): void {
     this.controller = controller;
     clearInterval(this.timer);
-    this.timer = setInterval(() => {
-      // A controller disposed without its managers' cleanup() has nothing left to collect;
-      // any other failure is a bug and stays an unhandled rejection.
-      this.sweep().catch((error: unknown) => {
-        if (!(error instanceof StoreDisposedError)) throw error;
-      });
-    }, this.intervalMs);
+    this.timer = unrefTimer(
+      setInterval(() => {
+        // A controller disposed without its managers' cleanup() has nothing left to collect;
+        // any other failure is a bug and stays an unhandled rejection.
+        this.sweep().catch((error: unknown) => {
+          if (!(error instanceof StoreDisposedError)) throw error;
+        });
+      }, this.intervalMs),
+    );
   }
 
   cleanup(): void {

@@ -1,8 +1,12 @@
+import { isTimeoutReason } from '../rest/NetworkError';
 import { getOwn } from '../schema/ownProperty';
+import { TesseraError } from '../schema/TesseraError';
 import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
 import { StoreDisposedError } from '../store';
 import type { Action, FetchAction } from '../store/actions';
 import { ownResult } from './ownResult';
+import { asTimeoutError, performWithPolicy, type RequestPolicy } from './requestPolicy';
+import { untilAborted } from './untilAborted';
 
 /** Performs one request for an endpoint; the default calls it (through `extend({ signal })`). */
 export type PerformRequest = (
@@ -11,33 +15,9 @@ export type PerformRequest = (
   signal: AbortSignal,
 ) => Promise<unknown>;
 
-export interface NetworkManagerOptions {
+export interface NetworkManagerOptions extends RequestPolicy {
   /** Replaces how requests are made (fixtures in tests, a transport in apps). */
   perform?: PerformRequest;
-}
-
-/** Settles with `promise`, or rejects with the abort reason as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) {
-    // The loser's outcome is no longer wanted, but must not surface as unhandled.
-    promise.catch(() => {});
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 /**
@@ -65,7 +45,7 @@ function withoutCallerSignal(endpoint: EndpointInterface): EndpointInterface {
 }
 
 /** Rejects fetches whose store was reset while they were in flight. */
-export class ResetError extends Error {
+export class ResetError extends TesseraError {
   override readonly name = 'ResetError';
   constructor(key: string) {
     super(`Fetch of "${key}" was dropped: the store was reset while it was in flight`);
@@ -105,9 +85,12 @@ export class NetworkManager implements Manager {
   private readonly shared = new Map<string, Request>();
   private readonly running = new Set<Request>();
   private readonly perform: PerformRequest;
+  /** Store-wide timeout and retries (endpoints may override them). */
+  private readonly policy: RequestPolicy;
 
   constructor(options: NetworkManagerOptions = {}) {
     this.perform = options.perform ?? callEndpoint;
+    this.policy = { timeout: options.timeout, retry: options.retry };
   }
 
   middleware(controller: Controller) {
@@ -217,7 +200,13 @@ export class NetworkManager implements Manager {
       await Promise.resolve();
       // Aborted (every caller left, reset, dispose) before it even started: do not start it.
       signal.throwIfAborted();
-      response = await untilAborted(this.perform(performer, args, signal), signal);
+      response = await performWithPolicy(
+        (attemptSignal) => this.perform(performer, args, attemptSignal),
+        endpoint,
+        key,
+        signal,
+        this.policy,
+      );
     } catch (error) {
       response = error;
       failed = true;
@@ -274,13 +263,19 @@ export class NetworkManager implements Manager {
 
   /**
    * A cancelled request clears only its in-flight mark. A mutation with an optimistic update
-   * records the abort instead, as that outcome is what rolls the update back.
+   * records the abort instead, as that outcome is what rolls the update back, and so does a
+   * request whose last caller ran out of time.
    */
   private writeCancelled(
     controller: Controller,
     { endpoint, args, key, fetchedAt }: FetchAction,
     reason: unknown,
   ): Promise<void> {
+    // Out of time (the caller's `AbortSignal.timeout`): a failure to record, not a withdrawal.
+    if (isTimeoutReason(reason)) {
+      const response = asTimeoutError(reason, key);
+      return controller.resolve(endpoint, { args, response, fetchedAt, error: true });
+    }
     if (endpoint.sideEffect && endpoint.getOptimisticResponse) {
       return controller.resolve(endpoint, { args, response: reason, fetchedAt, error: true });
     }

@@ -1,6 +1,7 @@
 import { getOwn } from '../schema/ownProperty';
 import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
 import type { SubscribeAction, UnsubscribeAction } from '../store/actions';
+import { unrefTimer } from '../store/unrefTimer';
 
 interface Poll {
   endpoint: EndpointInterface;
@@ -82,7 +83,7 @@ export class PollingManager implements Manager {
   private restart(poll: Poll, frequency: number): void {
     clearInterval(poll.timer);
     poll.frequency = frequency;
-    poll.timer = setInterval(() => this.fetch(poll), frequency);
+    poll.timer = unrefTimer(setInterval(() => this.fetch(poll), frequency));
   }
 
   private fetch(poll: Poll): void {

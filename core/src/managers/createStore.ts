@@ -1,11 +1,17 @@
 import { Controller, type CreateStoreOptions, type Manager, type Store } from '../store';
 import { GCManager } from './GCManager';
-import { NetworkManager } from './NetworkManager';
+import { NetworkManager, type NetworkManagerOptions } from './NetworkManager';
 import { PollingManager } from './PollingManager';
 
-/** The managers a store runs by default: network, polling, and (unless `gc: false`) GC. */
-export function defaultManagers(gc: CreateStoreOptions['gc'] = true): Manager[] {
-  const managers: Manager[] = [new PollingManager(), new NetworkManager()];
+/**
+ * The managers a store runs by default: network (with the store's timeout and retry options),
+ * polling, and (unless `gc: false`) GC.
+ */
+export function defaultManagers(
+  gc: CreateStoreOptions['gc'] = true,
+  network: NetworkManagerOptions = {},
+): Manager[] {
+  const managers: Manager[] = [new PollingManager(), new NetworkManager(network)];
   if (gc !== false) managers.push(new GCManager(gc === true ? {} : gc));
   return managers;
 }
@@ -15,7 +21,10 @@ export function defaultManagers(gc: CreateStoreOptions['gc'] = true): Manager[] 
  * (not in store/) because it picks the default ones, and the store layer sits below them.
  */
 export function createStore(options: CreateStoreOptions = {}): Store {
-  const defaults = defaultManagers(options.gc);
+  const defaults = defaultManagers(options.gc, {
+    timeout: options.timeout,
+    retry: options.retry,
+  });
   const managers =
     typeof options.managers === 'function'
       ? [...options.managers(defaults)]
@@ -28,23 +37,18 @@ export function createStore(options: CreateStoreOptions = {}): Store {
     now: options.now,
   });
   let started = false;
-  let disposed = false;
   const store: Store = {
     controller,
     managers,
     getState: () => controller.getState(),
     state$: controller.state$,
     start() {
-      if (started || disposed) return;
+      // Never after dispose (of the store or of its controller: they are the same).
+      if (started || controller.isDisposed) return;
       started = true;
       for (const manager of managers) manager.init?.(controller);
     },
-    dispose() {
-      if (disposed) return;
-      disposed = true;
-      for (const manager of managers) manager.cleanup();
-      controller.dispose();
-    },
+    dispose: () => controller.dispose(),
   };
   if (options.start !== false) store.start();
   return store;

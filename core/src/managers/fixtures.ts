@@ -1,3 +1,4 @@
+import { TesseraError } from '../schema/TesseraError';
 import type { CreateStoreOptions, EndpointInterface, Manager, Store } from '../store';
 import { createStore } from './createStore';
 import { callEndpoint, NetworkManager, type PerformRequest } from './NetworkManager';
@@ -24,7 +25,7 @@ export interface Interceptor<E extends EndpointInterface = EndpointInterface> {
 export type FixtureOrInterceptor = Fixture | Interceptor;
 
 /** A fetch matched no fixture while the fixtures are strict. */
-export class MissingFixtureError extends Error {
+export class MissingFixtureError extends TesseraError {
   override readonly name = 'MissingFixtureError';
   constructor(readonly key: string) {
     super(`No fixture matches "${key}"`);

@@ -2,7 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import qs from 'qs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NetworkError, ResponseParseError } from './NetworkError';
+import { ConnectionError, NetworkError, ResponseParseError } from './NetworkError';
 import { RestEndpoint } from './RestEndpoint';
 import type { RestGenerics } from './restTypes';
 
@@ -520,7 +520,7 @@ describe('responses (SPEC §4.4)', () => {
 });
 
 describe('errors (SPEC §7)', () => {
-  it('a non-ok status rejects with NetworkError carrying status and response', async () => {
+  it('a non-ok status rejects with NetworkError carrying status and body', async () => {
     const endpoint = new RestEndpoint({ urlPrefix: API, path: '/status/:code' });
     const error = await endpoint({ code: 404 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
@@ -528,9 +528,10 @@ describe('errors (SPEC §7)', () => {
     const networkError = error as NetworkError;
     expect(networkError.name).toBe('NetworkError');
     expect(networkError.status).toBe(404);
-    expect(networkError.message).toBe(`GET ${API}/status/404 failed: 404 Not Found`);
-    // The body is left unread for the caller.
-    await expect(networkError.response.json()).resolves.toEqual({ error: 'nope' });
+    expect(networkError.url).toBe(`${API}/status/404`);
+    // The body was read into the error; its `error` field is the server's message.
+    expect(networkError.body).toEqual({ error: 'nope' });
+    expect(networkError.message).toBe('nope');
     const serverError = (await endpoint({ code: 503 }).catch((e: unknown) => e)) as NetworkError;
     expect(serverError.status).toBe(503);
   });
@@ -581,11 +582,11 @@ describe('errors (SPEC §7)', () => {
     expect(error.snippet.length).toBeLessThan(300);
   });
 
-  it('an unreachable server rejects with a TypeError naming the request', async () => {
+  it('an unreachable server rejects with a ConnectionError naming the request', async () => {
     server.use(http.get(`${API}/down`, () => HttpResponse.error()));
     const endpoint = new RestEndpoint({ urlPrefix: API, path: '/down' });
-    const error = (await endpoint().catch((e: unknown) => e)) as TypeError;
-    expect(error).toBeInstanceOf(TypeError);
+    const error = (await endpoint().catch((e: unknown) => e)) as ConnectionError;
+    expect(error).toBeInstanceOf(ConnectionError);
     expect(error.message).toMatch(/^GET http:\/\/api\.test\/down failed: /);
     expect(error.cause).toBeInstanceOf(TypeError);
   });

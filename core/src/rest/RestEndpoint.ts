@@ -4,7 +4,13 @@ import { SchemaError } from '../schema/SchemaError';
 import { fixBody, hasBody } from './bodyArgument';
 import { collectionEndpoint, paginatedEndpoint } from './collectionEndpoints';
 import type { CollectionAccessors, PaginatedEndpoint } from './collectionTypes';
-import { describeStatus, NetworkError } from './NetworkError';
+import {
+  ConnectionError,
+  describeStatus,
+  isTimeoutReason,
+  NetworkError,
+  TimeoutError,
+} from './NetworkError';
 import { readResponse } from './parseResponse';
 import { pathTemplate } from './pathTemplate';
 import { combineSignals, headersToRecord, isRawBody } from './requestInit';
@@ -130,7 +136,8 @@ class RestEndpointImpl {
       headers['Content-Type'] = 'application/json';
     }
     init.headers = headers;
-    const signal = combineSignals(baseSignal, this.signal);
+    const timeout = this.timeout === undefined ? undefined : AbortSignal.timeout(this.timeout);
+    const signal = combineSignals(baseSignal, this.signal, timeout);
     if (signal) init.signal = signal;
     return init;
   }
@@ -141,24 +148,25 @@ class RestEndpointImpl {
   }
 
   /**
-   * Performs the request; a status outside 200-299 rejects with NetworkError. An abort
-   * rejects with the signal's reason, unchanged; a failure to reach the server with a
-   * TypeError naming the request (fetch's own says only "fetch failed").
+   * Performs the request; a status outside 200-299 rejects with NetworkError (its body read,
+   * the server's message as its message). A request that got no response rejects with
+   * ConnectionError; an aborted one with the signal's reason, unchanged.
    */
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
+    const method = init.method ?? 'GET';
     let response: Response;
     try {
       response = await fetch(input, init);
     } catch (error) {
-      if (init.signal?.aborted || !(error instanceof TypeError)) throw error;
-      throw new TypeError(`${init.method ?? 'GET'} ${input} failed: ${error.message}`, {
-        cause: error,
-      });
+      if (!init.signal?.aborted && error instanceof TypeError) {
+        throw new ConnectionError(method, input, error);
+      }
+      throw error;
     }
     if (!response.ok) {
-      throw new NetworkError(
+      throw await NetworkError.fromResponse(
         response,
-        `${init.method ?? 'GET'} ${input} failed: ${describeStatus(response)}`,
+        `${method} ${input} failed: ${describeStatus(response)}`,
       );
     }
     return response;
@@ -282,13 +290,22 @@ async function runFetch(endpoint: Endpoint, args: unknown[]): Promise<unknown> {
   const body = hasBody(endpoint) ? args[args.length - 1] : undefined;
   const url = endpoint.url(urlParamsOf(endpoint, args));
   const init = await endpoint.getRequestInit(body);
-  const response = await endpoint.fetchResponse(url, init);
-  const parsed = await endpoint.parseResponse(response);
-  const value = await endpoint.process(parsed, ...args);
-  if (value === null || value === undefined || value === '') {
-    assertDataAllowed(endpoint, init, url, response, value);
+  try {
+    const response = await endpoint.fetchResponse(url, init);
+    const parsed = await endpoint.parseResponse(response);
+    const value = await endpoint.process(parsed, ...args);
+    if (value === null || value === undefined || value === '') {
+      assertDataAllowed(endpoint, init, url, response, value);
+    }
+    return value;
+  } catch (error) {
+    // Out of time (the `timeout` option or an `AbortSignal.timeout`), while waiting for the
+    // response or reading it: a typed failure, not a cancellation.
+    if (isTimeoutReason(error) && !(error instanceof TimeoutError)) {
+      throw new TimeoutError(init.method ?? 'GET', url, error);
+    }
+    throw error;
   }
-  return value;
 }
 
 /** Statuses that say "no body" on purpose: their `null` is data (SPEC §4.4, §7). */
@@ -353,6 +370,12 @@ function validate(endpoint: Endpoint) {
   pathTemplate(endpoint.path); // compiles now, so a bad template fails where it is written
   if (typeof endpoint.urlPrefix !== 'string') {
     throw new TypeError(`${endpoint.name}: urlPrefix must be a string`);
+  }
+  const { timeout } = endpoint;
+  if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0 && timeout < 2 ** 31)) {
+    throw new TypeError(
+      `${endpoint.name}: timeout must be a positive number of ms (got ${timeout})`,
+    );
   }
   if (
     endpoint.content !== undefined &&

@@ -8,7 +8,13 @@ export type {
   PaginatedEndpoint,
   ReplaceCollection,
 } from './collectionTypes';
-export { NetworkError, ResponseParseError } from './NetworkError';
+export {
+  ConnectionError,
+  NetworkError,
+  type ResponseInfo,
+  ResponseParseError,
+  TimeoutError,
+} from './NetworkError';
 export type { ContentMode, ContentTypes } from './parseResponse';
 export { escapeLiterals, shortenPath } from './pathTemplate';
 export type {
@@ -45,6 +51,7 @@ export type {
   RestGenerics,
   RestResult,
   ResultUpdates,
+  RetryDetails,
   SchemaOf,
   UrlParamsOf,
   WithProcess,

@@ -132,6 +132,13 @@ export interface OptimisticSnapshot {
 /** `update`'s result: for each endpoint key, how to rewrite its normalized result. */
 export type ResultUpdates = { [endpointKey: string]: (current: any) => any };
 
+/** Retry details (the store's `RetryOptions`, declared here too: rest does not import store). */
+export interface RetryDetails {
+  readonly attempts?: number;
+  readonly baseDelayMs?: number;
+  readonly maxDelayMs?: number;
+}
+
 /** Options that are not generics: accepted by the constructor, `extend()` and as overrides. */
 export interface RestEndpointExtraOptions<O extends RestGenerics> {
   /** Prepended to the compiled path. Default `''`. */
@@ -144,6 +151,10 @@ export interface RestEndpointExtraOptions<O extends RestGenerics> {
   readonly errorExpiryLength?: number;
   readonly invalidIfStale?: boolean;
   readonly pollFrequency?: number;
+  /** Fail with `TimeoutError` after this many ms (direct calls too); off unless set. */
+  readonly timeout?: number;
+  /** Retries through the store (see the store's `retry` option); overrides it, mutations too. */
+  readonly retry?: boolean | number | RetryDetails;
   /** A readable name (default `METHOD path`). */
   readonly name?: string;
   errorPolicy?(error: any): 'soft' | undefined;
@@ -247,6 +258,8 @@ export interface RestEndpointMembers<O extends RestGenerics> {
   readonly errorExpiryLength: number | undefined;
   readonly invalidIfStale: boolean | undefined;
   readonly pollFrequency: number | undefined;
+  readonly timeout: number | undefined;
+  readonly retry: boolean | number | RetryDetails | undefined;
   /** `METHOD path` unless set. */
   readonly name: string;
   errorPolicy?(error: any): 'soft' | undefined;

@@ -1,3 +1,5 @@
+import { TesseraError } from './TesseraError';
+
 const MAX_VALUE_LENGTH = 120;
 
 /** Renders a value for an error message, truncated so huge payloads do not flood logs. */
@@ -22,7 +24,7 @@ export function describeValue(value: unknown): string {
  * Thrown when data does not fit its schema (missing primary key, wrong shape, failed
  * `validate`, absurd nesting). Normalizing stops before any table is changed.
  */
-export class SchemaError extends Error {
+export class SchemaError extends TesseraError {
   override readonly name = 'SchemaError';
   /** The schema key (entity key or schema description) the value was checked against. */
   readonly schemaKey: string;

@@ -36,6 +36,7 @@ export { Query } from './Query';
 export { describeValue, SchemaError } from './SchemaError';
 /** Namespace of schema classes, as in normalizr: `new schema.Array(Todo)`, `schema.Object`, ... */
 export * as schema from './schemaNamespace';
+export { type ErrorJSON, errorToJSON, TesseraError } from './TesseraError';
 export type {
   Denormalize,
   DenormalizeNullable,

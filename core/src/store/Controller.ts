@@ -1,6 +1,7 @@
 import { BehaviorSubject, Observable } from 'rxjs';
 import { MemoCache } from '../normalize';
 import { getOwn } from '../schema/ownProperty';
+import { TesseraError } from '../schema/TesseraError';
 import type { Action } from './actions';
 import { dispatchFetch } from './dispatchFetch';
 import type { ArgsOrNull, EndpointInterface, FetchResult, ResultOf } from './EndpointInterface';
@@ -40,7 +41,7 @@ export interface ResolveMeta<E extends EndpointInterface> {
 }
 
 /** Rejects what a disposed store is asked to do (fetch, set, invalidate...). */
-export class StoreDisposedError extends Error {
+export class StoreDisposedError extends TesseraError {
   override readonly name = 'StoreDisposedError';
   constructor() {
     super('Tessera store is disposed');
@@ -102,6 +103,7 @@ export class Controller extends Observable<State> {
   private readonly reducer: Reducer;
   private readonly hub: SelectionHub;
   private readonly dispatchChain: Dispatch;
+  private readonly managers: readonly Manager[];
   private readonly clock: () => number;
   /** The latest state; `subject` catches up with it at the end of each notification. */
   private current: State;
@@ -137,6 +139,7 @@ export class Controller extends Observable<State> {
       return Promise.resolve();
     };
     const managers = options.managers ?? [];
+    this.managers = managers;
     this.dispatchChain = managers.reduceRight<Dispatch>(
       (next, manager) => manager.middleware(this)(next),
       reduce,
@@ -175,6 +178,11 @@ export class Controller extends Observable<State> {
 
   getState(): State {
     return this.current;
+  }
+
+  /** True once `dispose()` ran (the store's or the controller's: they are the same). */
+  get isDisposed(): boolean {
+    return this.disposed;
   }
 
   /** Sends an action through the managers to the reducer; rejects once the store is disposed. */
@@ -399,9 +407,14 @@ export class Controller extends Observable<State> {
     return this.hub.liveReferences();
   }
 
-  /** Stops the controller: completes observers; further dispatches reject (`StoreDisposedError`). */
+  /**
+   * Stops the store: its managers (timers, polling, requests in flight, which reject with
+   * `StoreDisposedError`), then completes observers; further dispatches reject too. The same
+   * as `store.dispose()`.
+   */
   dispose(): void {
     if (this.disposed) return;
+    for (const manager of this.managers) manager.cleanup();
     this.disposed = true;
     this.hub.dispose();
     this.subject.complete();

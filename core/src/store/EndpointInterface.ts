@@ -1,6 +1,22 @@
 import type { SnapshotInterface } from './SnapshotInterface';
 import type { Denormalize, DenormalizeNullable, Schema } from './schemaTypes';
 
+/**
+ * Retries with exponential backoff and jitter: `true` (3 retries), a number of retries, or
+ * details. Only failures whose `status` is 500 or more are retried: server errors, and network
+ * failures and timeouts (ConnectionError 500, TimeoutError 504).
+ */
+export type RetryOption = boolean | number | RetryOptions;
+
+export interface RetryOptions {
+  /** Retries after the first attempt (default 3). */
+  readonly attempts?: number;
+  /** Delay before the first retry, doubled for each next one (ms, default 500). */
+  readonly baseDelayMs?: number;
+  /** Longest delay between two attempts (ms, default 30 000). */
+  readonly maxDelayMs?: number;
+}
+
 /** The error policy an endpoint applies to a failed fetch (SPEC §7). */
 export type ErrorPolicy = 'soft' | 'hard' | undefined;
 
@@ -28,6 +44,13 @@ export interface EndpointInterface<
   readonly invalidIfStale?: boolean;
   /** Poll every this many ms while `controller.poll()` holds a subscription. */
   readonly pollFrequency?: number;
+  /** Fail a request that takes longer than this many ms (`TimeoutError`); overrides the store's. */
+  readonly timeout?: number;
+  /**
+   * Retry a failed request (network failure, timeout, 5xx); overrides the store's, and applies
+   * to mutations too (the store's never does). `false` or `0` turns it off.
+   */
+  readonly retry?: RetryOption;
   /** The expected response, shown at once until the real one arrives. Throw `snap.abort` to skip. */
   getOptimisticResponse?(snap: SnapshotInterface, ...args: any[]): unknown;
   /** After a fetch, rewrites other cached (normalized) results by key. */

@@ -4,6 +4,7 @@ import type { EndpointInterface } from './EndpointInterface';
 import type { ReadResult } from './readCache';
 import type { Selection } from './SnapshotInterface';
 import type { State } from './State';
+import { unrefTimer } from './unrefTimer';
 
 type EntityPaths = ReadResult['paths'];
 
@@ -282,12 +283,14 @@ export class SelectionHub {
     const { value } = watch;
     if (!watch.endpoint.invalidIfStale || value.data === undefined) return;
     const delay = value.expiresAt - this.now() + 1;
-    watch.staleTimer = setTimeout(
-      () => {
-        watch.staleTimer = undefined;
-        if (this.recompute(watch, this.getState())) this.emit(watch);
-      },
-      Math.max(0, delay),
+    watch.staleTimer = unrefTimer(
+      setTimeout(
+        () => {
+          watch.staleTimer = undefined;
+          if (this.recompute(watch, this.getState())) this.emit(watch);
+        },
+        Math.max(0, delay),
+      ),
     );
   }
 }

@@ -1,3 +1,4 @@
+import { TesseraError } from '../schema/TesseraError';
 import type { Controller } from './Controller';
 import type { EndpointInterface, ResultOf } from './EndpointInterface';
 import { readQuery } from './readCache';
@@ -5,7 +6,7 @@ import type { ResponseMeta, SnapshotInterface } from './SnapshotInterface';
 import type { State } from './State';
 
 /** Thrown by `getOptimisticResponse` (as `snap.abort`) to cancel its optimistic update. */
-export class OptimisticAbort extends Error {
+export class OptimisticAbort extends TesseraError {
   override readonly name = 'OptimisticAbort';
   constructor() {
     super('Optimistic update aborted');

@@ -1,5 +1,6 @@
 import type { Observable } from 'rxjs';
 import type { Controller } from './Controller';
+import type { RetryOption } from './EndpointInterface';
 import type { Manager } from './Manager';
 import type { State } from './State';
 
@@ -20,6 +21,16 @@ export interface CreateStoreOptions {
   dataExpiryLength?: number;
   /** Lifetime of fetch errors unless the endpoint sets its own (ms, default 1 000). */
   errorExpiryLength?: number;
+  /**
+   * Fail a request that takes longer than this many ms with `TimeoutError` (a failure readers
+   * see, expired like any error). Off unless set; an endpoint's own `timeout` wins.
+   */
+  timeout?: number;
+  /**
+   * Retry GETs that fail on the network, time out or get a 5xx, with exponential backoff and
+   * jitter. Off unless set; never applied to mutations (give the endpoint its own `retry`).
+   */
+  retry?: RetryOption;
   /** Garbage collection of unread, expired data: on by default. */
   gc?: boolean | GcOptions;
   /** Clock (ms since epoch), for tests; defaults to `Date.now`. */
@@ -40,6 +51,6 @@ export interface Store {
   readonly state$: Observable<State>;
   /** Starts the managers (their `init`); once, and never after `dispose`. */
   start(): void;
-  /** Stops managers (timers, in-flight requests) and completes observers. */
+  /** Stops managers (timers, in-flight requests) and completes observers: `controller.dispose()`. */
   dispose(): void;
 }

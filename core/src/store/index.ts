@@ -12,6 +12,8 @@ export type {
   ErrorPolicy,
   FetchResult,
   ResultOf,
+  RetryOption,
+  RetryOptions,
 } from './EndpointInterface';
 export { ExpiryStatus } from './ExpiryStatus';
 export { type FetchDueInput, isFetchDue } from './fetchDue';

@@ -1,0 +1,120 @@
+import { isTimeoutReason, TimeoutError } from '../rest/NetworkError';
+import type { EndpointInterface, RetryOption } from '../store';
+import { unrefTimer } from '../store/unrefTimer';
+import { untilAborted } from './untilAborted';
+
+/** The store-wide request options (`createStore({ timeout, retry })`), off unless set. */
+export interface RequestPolicy {
+  /** Fail a request that takes longer than this many ms with `TimeoutError`. */
+  readonly timeout?: number;
+  /** Retry failed GETs (never mutations: an endpoint's own `retry` is needed for those). */
+  readonly retry?: RetryOption;
+}
+
+/** Performs one attempt of a request under `signal`. */
+export type Attempt = (signal: AbortSignal) => Promise<unknown>;
+
+interface Retries {
+  readonly attempts: number;
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+}
+
+const DEFAULT_RETRIES: Retries = { attempts: 3, baseDelayMs: 500, maxDelayMs: 30_000 };
+
+/**
+ * Runs a request under the endpoint's (else the store's) timeout and retry options. Each
+ * attempt gets its own timeout. Between attempts it waits, cancelled by `signal` (abort, reset,
+ * dispose): the request stays in flight meanwhile, so readers see it as loading.
+ */
+export async function performWithPolicy(
+  attempt: Attempt,
+  endpoint: EndpointInterface,
+  key: string,
+  signal: AbortSignal,
+  policy: RequestPolicy,
+  random: () => number = Math.random,
+): Promise<unknown> {
+  const timeout = endpoint.timeout ?? policy.timeout;
+  const retries = retriesFor(endpoint, policy);
+  for (let done = 0; ; done++) {
+    try {
+      return await attemptWithTimeout(attempt, signal, timeout, key);
+    } catch (error) {
+      if (signal.aborted || retries === undefined || done >= retries.attempts) throw error;
+      if (!isRetryable(error)) throw error;
+      await sleep(retryDelay(done, retries, random), signal);
+    }
+  }
+}
+
+async function attemptWithTimeout(
+  attempt: Attempt,
+  signal: AbortSignal,
+  timeout: number | undefined,
+  key: string,
+): Promise<unknown> {
+  const bounded =
+    timeout === undefined ? signal : AbortSignal.any([signal, AbortSignal.timeout(timeout)]);
+  try {
+    return await untilAborted(attempt(bounded), bounded);
+  } catch (error) {
+    // The store's own timeout, seen by an endpoint that does not type it.
+    if (!signal.aborted && isTimeoutReason(error)) throw asTimeoutError(error, key);
+    throw error;
+  }
+}
+
+/** A timeout's abort reason as a TimeoutError of the request `key` (`METHOD url`) names. */
+export function asTimeoutError(reason: unknown, key: string): TimeoutError {
+  if (reason instanceof TimeoutError) return reason;
+  const space = key.indexOf(' ');
+  return space > 0
+    ? new TimeoutError(key.slice(0, space), key.slice(space + 1), reason)
+    : new TimeoutError('', key, reason);
+}
+
+/** The endpoint's own retry option (any method), else the store's (GETs only). */
+function retriesFor(endpoint: EndpointInterface, policy: RequestPolicy): Retries | undefined {
+  const option =
+    endpoint.retry !== undefined ? endpoint.retry : endpoint.sideEffect ? undefined : policy.retry;
+  if (option === undefined || option === false || option === 0) return undefined;
+  if (option === true) return DEFAULT_RETRIES;
+  if (typeof option === 'number') return { ...DEFAULT_RETRIES, attempts: option };
+  return { ...DEFAULT_RETRIES, ...option };
+}
+
+/** Server errors, and failures that stand for them (ConnectionError 500, TimeoutError 504). */
+function isRetryable(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 500;
+}
+
+/**
+ * Exponential backoff with "equal jitter": half of `base · 2^retry` (capped), plus a random
+ * part up to the other half, so clients that failed together do not retry together.
+ */
+export function retryDelay(retry: number, retries: Retries, random: () => number): number {
+  const ceiling = Math.min(retries.maxDelayMs, retries.baseDelayMs * 2 ** retry);
+  return ceiling / 2 + random() * (ceiling / 2);
+}
+
+/** Waits `ms` (a timer that never keeps a process alive); rejects with the reason on abort. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    unrefTimer(timer);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
