@@ -14,7 +14,7 @@ export async function readErrorBody(response: Response): Promise<unknown> {
   if (stream === null) return undefined;
   const kind = detectContent(response.headers.get('content-type'));
   if (kind === 'blob') {
-    await stream.cancel().catch(() => {});
+    releaseStream(stream.cancel());
     return undefined;
   }
   let text: string;
@@ -52,7 +52,7 @@ async function readText(
       const room = limit - size;
       if (value.byteLength > room) {
         text += decoder.decode(value.subarray(0, room));
-        await reader.cancel().catch(() => {});
+        releaseStream(reader.cancel());
         return { text, complete: false };
       }
       size += value.byteLength;
@@ -61,4 +61,12 @@ async function readText(
   } finally {
     reader.releaseLock();
   }
+}
+
+/**
+ * Lets a cancellation run on its own: it frees the connection, and nothing waits for it (a
+ * source that never confirms must not hold the error back).
+ */
+function releaseStream(cancelling: Promise<void>): void {
+  cancelling.catch(() => {});
 }
