@@ -2,6 +2,7 @@ import { TesseraError } from '../schema/TesseraError';
 import type { CreateStoreOptions, EndpointInterface, Manager, Store } from '../store';
 import { createStore } from './createStore';
 import { callEndpoint, NetworkManager, type PerformRequest } from './NetworkManager';
+import { sleep } from './sleep';
 
 /** A canned outcome for one endpoint and exact arguments. */
 export interface Fixture<E extends EndpointInterface = EndpointInterface> {
@@ -39,21 +40,6 @@ export interface FixtureOptions {
 
 function isInterceptor(item: FixtureOrInterceptor): item is Interceptor {
   return !('args' in item) && typeof item.response === 'function';
-}
-
-function sleep(ms: number | undefined, signal: AbortSignal): Promise<void> {
-  if (!ms) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 }
 
 /**

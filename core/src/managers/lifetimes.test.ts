@@ -11,26 +11,36 @@ import { PollingManager } from './PollingManager';
 const server = useMswServer();
 
 /**
- * A Node process that starts every timer a store owns (garbage collection, a poll, a staleness
- * check, a retry backoff) and then has nothing left to do: it must end on its own.
+ * A Node process that starts every background timer a store owns (garbage collection, a poll,
+ * a staleness check) and then has nothing left to do: it must end on its own.
  */
 const script = `
 const { createStore } = await import(${JSON.stringify(fileURLToPath(new URL('./createStore.ts', import.meta.url)))});
-const endpoint = (key, resolve) =>
-  Object.assign(resolve, { key: () => key, sideEffect: false, pollFrequency: 600000, invalidIfStale: true });
-let calls = 0;
-const down = endpoint('GET /down', async () => {
-  calls++;
-  throw Object.assign(new Error('down'), { status: 503 });
+const news = Object.assign(async () => 'news', {
+  key: () => 'GET /news', sideEffect: false, pollFrequency: 600000, invalidIfStale: true,
 });
-const news = endpoint('GET /news', async () => 'news');
-const store = createStore({ retry: { baseDelayMs: 600000 } });
+const store = createStore();
 await store.controller.setResponse(news, 'fresh');
 store.controller.select(news).subscribe(() => {});
 store.controller.poll(news);
-store.controller.fetch(down).catch(() => {});
-await new Promise((resolve) => setTimeout(resolve, 50));
-console.log(calls === 1 ? 'in backoff' : 'calls: ' + calls);
+console.log('timers started');
+`;
+
+/** A script awaiting a fetch whose first attempt fails: the retry's wait must not end it. */
+const awaitingScript = `
+const { createStore } = await import(${JSON.stringify(fileURLToPath(new URL('./createStore.ts', import.meta.url)))});
+let calls = 0;
+const flaky = Object.assign(
+  async () => {
+    calls++;
+    if (calls === 1) throw Object.assign(new Error('down'), { status: 503 });
+    return 'answer';
+  },
+  { key: () => 'GET /flaky', sideEffect: false },
+);
+const store = createStore({ retry: { baseDelayMs: 200 } });
+console.log(await store.controller.fetch(flaky), calls);
+store.dispose();
 `;
 
 function runNode(code: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -46,10 +56,17 @@ function runNode(code: string): Promise<{ code: number | null; stdout: string; s
 }
 
 describe('lifetimes', () => {
-  it('no timer the store owns keeps a Node process alive', async () => {
+  it('no background timer the store owns keeps a Node process alive', async () => {
     const { code, stdout, stderr } = await runNode(script);
     expect(stderr).toBe('');
-    expect(stdout.trim()).toBe('in backoff');
+    expect(stdout.trim()).toBe('timers started');
+    expect(code).toBe(0);
+  }, 30_000);
+
+  it('a retry waiting to run keeps an awaited fetch going, like the request it stands for', async () => {
+    const { code, stdout, stderr } = await runNode(awaitingScript);
+    expect(stderr).toBe('');
+    expect(stdout.trim()).toBe('answer 2');
     expect(code).toBe(0);
   }, 30_000);
 

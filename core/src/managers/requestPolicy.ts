@@ -1,6 +1,6 @@
 import { isTimeoutReason, TimeoutError } from '../rest/NetworkError';
 import type { EndpointInterface, RetryOption } from '../store';
-import { unrefTimer } from '../store/unrefTimer';
+import { sleep } from './sleep';
 import { untilAborted } from './untilAborted';
 
 /** The store-wide request options (`createStore({ timeout, retry })`), off unless set. */
@@ -97,24 +97,4 @@ function isRetryable(error: unknown): boolean {
 export function retryDelay(retry: number, retries: Retries, random: () => number): number {
   const ceiling = Math.min(retries.maxDelayMs, retries.baseDelayMs * 2 ** retry);
   return ceiling / 2 + random() * (ceiling / 2);
-}
-
-/** Waits `ms` (a timer that never keeps a process alive); rejects with the reason on abort. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    unrefTimer(timer);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
