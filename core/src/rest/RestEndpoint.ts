@@ -34,11 +34,14 @@ import { serializeSearchParams } from './searchParams';
  * Precedence: prototype defaults < subclass methods < constructor options < subclass class
  * fields (JS sets fields after the base constructor) < `extend()` options.
  *
- * Errors: a status outside 200-299 rejects with `NetworkError`; a body that is not what its
- * Content-Type claims with `ResponseParseError`; an aborted request (via `signal`,
+ * Errors: a status outside 200-299 rejects with `NetworkError` (body read, server message);
+ * no response at all with `ConnectionError`; running out of time (`timeout`, or a signal from
+ * `AbortSignal.timeout`) with `TimeoutError`; a body that is not what its Content-Type claims
+ * with `ResponseParseError`; an empty or null body where the schema expects an entity or a
+ * list with `SchemaError` (not after a 204/205); another aborted request (via `signal`,
  * `requestInit.signal` or a signal injected with `extend({ signal })`) rejects with the
  * signal's reason, which is a `DOMException` named `AbortError` unless `abort(reason)` gave
- * another; bad URL params with a `TypeError` naming the parameter and path.
+ * another; bad URL params or search params with a `TypeError` naming the parameter.
  */
 export interface RestEndpoint<O extends RestGenerics = any>
   extends RestEndpointInstance<O>,
