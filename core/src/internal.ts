@@ -7,7 +7,7 @@ export {
   defaultManagers,
   fixturePerformer,
 } from './managers/index';
-export { MAX_DENORMALIZE_DEPTH, MAX_NORMALIZE_DEPTH } from './normalize/index';
+export { MAX_NORMALIZE_DEPTH } from './normalize/index';
 export { SharedListenable, toErrorLike } from './observe/index';
 export { escapeLiterals, shortenPath } from './rest/index';
 export {

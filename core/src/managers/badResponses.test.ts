@@ -1,18 +1,11 @@
 import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { RestEndpoint } from '../rest';
-import { Collection, Entity, Invalidate, SchemaError } from '../schema';
+import { Collection, Invalidate, SchemaError } from '../schema';
+import { Todo } from '../schema/fixtures.test-helpers';
 import type { EndpointInterface } from '../store';
 import { createStore } from './createStore';
 import { useMswServer } from './endpoints.test-helpers';
-
-class Todo extends Entity {
-  id = 0;
-  title = '';
-  pk() {
-    return this.id;
-  }
-}
 
 const API = 'http://bad.test';
 const server = useMswServer();

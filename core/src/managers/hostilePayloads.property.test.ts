@@ -5,18 +5,12 @@ import { RestEndpoint } from '../rest';
 import { Entity, Values } from '../schema';
 import { createStore } from './createStore';
 import { useMswServer } from './endpoints.test-helpers';
+import { User } from './users.test-helpers';
 
 // Whatever a server sends for one key, the store either takes it (and can read it back) or
 // refuses it with an error, keeping that key's previous data; other keys never change, and
 // nothing escapes as an uncaught exception or an unhandled rejection.
 
-class User extends Entity {
-  id = '';
-  name = '';
-  pk() {
-    return this.id;
-  }
-}
 class Post extends Entity {
   id = '';
   title = '';

@@ -56,19 +56,23 @@ function runNode(code: string): Promise<{ code: number | null; stdout: string; s
 }
 
 describe('lifetimes', () => {
-  it('no background timer the store owns keeps a Node process alive', async () => {
-    const { code, stdout, stderr } = await runNode(script);
-    expect(stderr).toBe('');
-    expect(stdout.trim()).toBe('timers started');
-    expect(code).toBe(0);
-  }, 30_000);
-
-  it('a retry waiting to run keeps an awaited fetch going, like the request it stands for', async () => {
-    const { code, stdout, stderr } = await runNode(awaitingScript);
-    expect(stderr).toBe('');
-    expect(stdout.trim()).toBe('answer 2');
-    expect(code).toBe(0);
-  }, 30_000);
+  it.each([
+    ['no background timer the store owns keeps a Node process alive', script, 'timers started'],
+    [
+      'a retry waiting to run keeps an awaited fetch going, like the request it stands for',
+      awaitingScript,
+      'answer 2',
+    ],
+  ])(
+    '%s',
+    async (_name, code, printed) => {
+      const ran = await runNode(code);
+      expect(ran.stderr).toBe('');
+      expect(ran.stdout.trim()).toBe(printed);
+      expect(ran.code).toBe(0);
+    },
+    30_000,
+  );
 
   it('controller.dispose() stops what store.dispose() stops: polls, requests, timers', async () => {
     const gate = deferred();

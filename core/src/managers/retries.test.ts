@@ -1,19 +1,11 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { NetworkError, RestEndpoint } from '../rest';
-import { Entity } from '../schema';
+import { Todo } from '../schema/fixtures.test-helpers';
 import { type Selection, StoreDisposedError } from '../store';
 import { createStore } from './createStore';
 import { deferred, notFetching, useMswServer } from './endpoints.test-helpers';
 import { retryDelay } from './requestPolicy';
-
-class Todo extends Entity {
-  id = 0;
-  title = '';
-  pk() {
-    return this.id;
-  }
-}
 
 const API = 'http://retries.test';
 const server = useMswServer();

@@ -1,18 +1,10 @@
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RestEndpoint, TimeoutError } from '../rest';
-import { Entity } from '../schema';
+import { Todo } from '../schema/fixtures.test-helpers';
 import type { Selection } from '../store';
 import { createStore } from './createStore';
 import { deferred, notFetching, useMswServer } from './endpoints.test-helpers';
-
-class Todo extends Entity {
-  id = 0;
-  title = '';
-  pk() {
-    return this.id;
-  }
-}
 
 const API = 'http://timeouts.test';
 const server = useMswServer();

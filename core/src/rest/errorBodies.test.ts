@@ -2,7 +2,8 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createStore } from '../managers/createStore';
 import { useMswServer } from '../managers/endpoints.test-helpers';
-import { Entity, errorToJSON, SchemaError } from '../schema';
+import { errorToJSON, SchemaError } from '../schema';
+import { Todo } from '../schema/fixtures.test-helpers';
 import { StoreDisposedError } from '../store';
 import { MAX_ERROR_BODY_BYTES } from './errorBody';
 import { ConnectionError, NetworkError, TimeoutError } from './NetworkError';
@@ -10,14 +11,6 @@ import { RestEndpoint } from './RestEndpoint';
 
 const API = 'http://errors.test';
 const server = useMswServer();
-
-class Todo extends Entity {
-  id = 0;
-  title = '';
-  pk() {
-    return this.id;
-  }
-}
 
 const createTodo = new RestEndpoint({ urlPrefix: API, path: '/todos', method: 'POST' });
 const getTodo = new RestEndpoint({
