@@ -28,17 +28,26 @@ export {
 } from './observe/index';
 export type * from './rest/index';
 // Endpoints
-export { NetworkError, ResponseParseError, RestEndpoint, resource } from './rest/index';
+export {
+  ConnectionError,
+  NetworkError,
+  ResponseParseError,
+  RestEndpoint,
+  resource,
+  TimeoutError,
+} from './rest/index';
 export type * from './schema/index';
 // Schemas
 export {
   All,
   Collection,
   Entity,
+  errorToJSON,
   Invalidate,
   Query,
   SchemaError,
   schema,
+  TesseraError,
   Union,
   Values,
 } from './schema/index';

@@ -1,6 +1,7 @@
 // Type tests of the options added for bad input and failures: checked by tsc (vitest's
 // typecheck mode is off); lines that must not compile sit in `typeOnly` bodies, never run.
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as publicApi from '../index';
 import {
   type ConnectionError,
   NetworkError,
@@ -51,5 +52,14 @@ describe('error types', () => {
       new NetworkError(new Response()).response;
     });
     expect(new NetworkError(new Response(null, { status: 418 })).status).toBe(418);
+  });
+});
+
+describe('the package entry', () => {
+  it('exports the error classes and the serializer', () => {
+    expect(publicApi.ConnectionError).toBe(ConnectionError);
+    expect(publicApi.TimeoutError).toBe(TimeoutError);
+    expect(publicApi.TesseraError).toBe(TesseraError);
+    expect(publicApi.errorToJSON).toBe(errorToJSON);
   });
 });
