@@ -3,13 +3,13 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as publicApi from '../index';
 import {
-  type ConnectionError,
+  ConnectionError,
   NetworkError,
   type ResponseInfo,
   RestEndpoint,
-  type TimeoutError,
+  TimeoutError,
 } from '../rest';
-import { type ErrorJSON, errorToJSON, type SchemaError, type TesseraError } from '../schema';
+import { type ErrorJSON, errorToJSON, type SchemaError, TesseraError } from '../schema';
 import type { CreateStoreOptions, EndpointInterface, RetryOption } from '../store';
 import { createStore } from './createStore';
 
