@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { StoreDisposedError } from '../store';
+import { describe, expect, it, vi } from 'vitest';
+import { type Manager, StoreDisposedError } from '../store';
 import { createStore } from './createStore';
 import { API, deferred, testEndpoint, useMswServer } from './endpoints.test-helpers';
 import { NetworkManager } from './NetworkManager';
@@ -101,5 +101,18 @@ describe('lifetimes', () => {
       );
     }
     gate.resolve();
+  });
+
+  it('a store whose controller was disposed never starts its managers', () => {
+    const init = vi.fn();
+    const cleanup = vi.fn();
+    const watcher: Manager = { middleware: () => (next) => next, init, cleanup };
+    const store = createStore({ start: false, managers: [watcher] });
+    store.controller.dispose();
+    expect(cleanup).toHaveBeenCalledTimes(1);
+    store.start();
+    expect(init).not.toHaveBeenCalled();
+    store.dispose();
+    expect(cleanup).toHaveBeenCalledTimes(1);
   });
 });
