@@ -186,7 +186,7 @@ class NormalizeWalker implements INormalizeDelegate {
   /** This call's copy of one table, made on first write (the top-level object is copied once too). */
   private writable<T>(
     copies: Map<string, TableCopy<T>>,
-    source: object,
+    source: { readonly [key: string]: { readonly [key: string]: T } | undefined },
     key: string,
     output: 'entities' | 'entitiesMeta',
   ): TableCopy<T> {

@@ -1,27 +1,27 @@
 import { describeSchema } from './describeSchema';
 import { INVALID } from './INVALID';
-import type { IDenormalizeDelegate, INormalizeDelegate } from './interface';
+import type { IDenormalizeDelegate, INormalizeDelegate, IQueryDelegate } from './interface';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError } from './SchemaError';
 
 /** The members of a list input: an array, or the values of an object (legacy normalizr input). */
-export function listValues(owner: unknown, input: any): readonly any[] {
+export function listValues(owner: unknown, input: unknown): readonly unknown[] {
   if (Array.isArray(input)) return input;
   if (input !== null && typeof input === 'object') return Object.values(input);
   throw new SchemaError(describeSchema(owner), 'expected an array', input);
 }
 
 /** `schema.Array`: a list of one schema, or of several chosen per item by `schemaAttribute`. */
-export class ArraySchema<S = any> extends Polymorphic {
+export class ArraySchema<S = unknown> extends Polymorphic {
   declare readonly schema: S;
 
   constructor(definition: S, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute);
   }
 
-  normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any[] {
+  normalize(input: unknown, parent: unknown, key: string, delegate: INormalizeDelegate): unknown[] {
     const values = listValues(this, input);
-    const out: any[] = [];
+    const out: unknown[] = [];
     for (let i = 0; i < values.length; i++) {
       const value = values[i];
       const normalized = this.normalizeValue(value, parent, key, delegate);
@@ -31,12 +31,12 @@ export class ArraySchema<S = any> extends Polymorphic {
     return out;
   }
 
-  createContainer(): any[] {
+  createContainer(): unknown[] {
     return [];
   }
 
   /** Appends the usable members; missing and invalidated ones are left out. */
-  denormalizeInto(out: any[], input: any, delegate: IDenormalizeDelegate): any[] {
+  denormalizeInto(out: unknown[], input: unknown, delegate: IDenormalizeDelegate): unknown[] {
     if (!Array.isArray(input)) return out;
     const single = this.isSingleSchema ? this.schema : undefined;
     for (let i = 0; i < input.length; i++) {
@@ -49,12 +49,12 @@ export class ArraySchema<S = any> extends Polymorphic {
     return out;
   }
 
-  denormalize(input: any, delegate: IDenormalizeDelegate): any {
+  denormalize(input: unknown, delegate: IDenormalizeDelegate): unknown {
     if (!Array.isArray(input)) return input;
     return this.denormalizeInto([], input, delegate);
   }
 
-  queryKey(_args: readonly any[], _delegate: unknown): any {
+  queryKey(_args: readonly unknown[], _delegate: IQueryDelegate): unknown {
     return undefined;
   }
 
