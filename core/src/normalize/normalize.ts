@@ -12,6 +12,7 @@ import {
   type Normalize,
   ObjectSchema,
   SchemaError,
+  type SchemaSimple,
   type StoreData,
   setOwn,
   Values,
@@ -29,43 +30,45 @@ const LOOP_CHECK_DEPTH = 64;
 
 const EPOCH_META: WriteMeta = Object.freeze({ fetchedAt: 0, date: 0, expiresAt: 0 });
 
-export interface NormalizedSchema<R = any> {
+export interface NormalizedSchema<R = unknown> {
   result: R;
   entities: EntityTables;
   indexes: Indexes;
   entitiesMeta: EntitiesMeta;
 }
 
-type Table = Record<string, any>;
+type Table = Record<string, unknown>;
+/** `index[lookup value] = pk` */
+type Index = Record<string, string>;
 
 /**
  * Walks one response. Tables it touches are copied once (copy-on-write); untouched tables and
  * entities are shared with the input state, which is never mutated.
  */
 class NormalizeWalker implements INormalizeDelegate {
-  readonly args: readonly any[];
+  readonly args: readonly unknown[];
   readonly meta: WriteMeta;
   private readonly source: StoreData;
   private entities: Record<string, Table> | undefined;
-  private indexes: Record<string, Record<string, Table>> | undefined;
-  private entitiesMeta: Record<string, Table> | undefined;
-  private readonly tables = new Map<string, TableCopy<any>>();
+  private indexes: Record<string, Record<string, Index>> | undefined;
+  private entitiesMeta: Record<string, Record<string, WriteMeta>> | undefined;
+  private readonly tables = new Map<string, TableCopy<unknown>>();
   private readonly metaTables = new Map<string, TableCopy<WriteMeta>>();
-  private readonly indexTables = new Map<string, Record<string, Table>>();
+  private readonly indexTables = new Map<string, Record<string, Index>>();
   private lastKey = '';
-  private lastTable: TableCopy<any> | undefined;
+  private lastTable: TableCopy<unknown> | undefined;
   private lastMetaKey = '';
   private lastMetaTable: TableCopy<WriteMeta> | undefined;
   private depth = 0;
   private readonly loop = new Set<object>();
 
-  constructor(args: readonly any[], source: StoreData, meta: WriteMeta) {
+  constructor(args: readonly unknown[], source: StoreData, meta: WriteMeta) {
     this.args = args;
     this.source = source;
     this.meta = meta;
   }
 
-  visit(schema: any, value: any, parent: any, key: any): any {
+  visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown {
     if (value === undefined || value === null || schema === undefined || schema === null)
       return value;
     const kind = typeof schema;
@@ -77,12 +80,13 @@ class NormalizeWalker implements INormalizeDelegate {
         value,
       );
     }
-    let out: any;
-    if (typeof schema.normalize === 'function') out = schema.normalize(value, parent, key, this);
+    let out: unknown;
+    const custom = schema as Partial<SchemaSimple>;
+    if (typeof custom.normalize === 'function') out = custom.normalize(value, parent, key, this);
     else if (kind === 'function') out = value;
     else if (Array.isArray(schema))
       out = arraySchemaFor(schema).normalize(value, parent, key, this);
-    else out = normalizeObject(schema, value, this);
+    else out = normalizeObject(schema as object, value, this);
     this.depth--;
     return out;
   }
@@ -102,7 +106,7 @@ class NormalizeWalker implements INormalizeDelegate {
     return this.currentTable(key);
   }
 
-  getEntity(key: string, pk: string): any {
+  getEntity(key: string, pk: string): unknown {
     return getOwn(this.currentTable(key), pk);
   }
 
@@ -111,7 +115,7 @@ class NormalizeWalker implements INormalizeDelegate {
     return copy !== undefined ? copy.table[pk] : getOwn(getOwn(this.source.entitiesMeta, key), pk);
   }
 
-  mergeEntity(schema: Mergeable, pk: string, incoming: any): void {
+  mergeEntity(schema: Mergeable, pk: string, incoming: unknown): void {
     const key = schema.key;
     // Tables are copied only once something in them changes: a merge that changes nothing
     // (an older or identical response) costs no copy of a large table.
@@ -126,7 +130,7 @@ class NormalizeWalker implements INormalizeDelegate {
       return;
     }
     const existingMeta: WriteMeta = this.getMeta(key, pk) ?? EPOCH_META;
-    let value: any;
+    let value: unknown;
     if (existingMeta === this.meta) {
       // Seen earlier in this same response: plain merge, no ordering question.
       value = schema.merge(existing, incoming);
@@ -167,7 +171,7 @@ class NormalizeWalker implements INormalizeDelegate {
     return this.tables.get(key)?.table ?? getOwn(this.source.entities, key);
   }
 
-  private writableTable(key: string): TableCopy<any> {
+  private writableTable(key: string): TableCopy<unknown> {
     if (key === this.lastKey && this.lastTable !== undefined) return this.lastTable;
     const copy = this.writable(this.tables, this.source.entities, key, 'entities');
     this.lastKey = key;
@@ -194,8 +198,10 @@ class NormalizeWalker implements INormalizeDelegate {
     if (copy === undefined) {
       copy = new TableCopy<T>(getOwn(source, key));
       copies.set(key, copy);
-      this[output] ??= { ...source } as Record<string, Table>;
-      setOwn(this[output], key, copy.table);
+      // `output` names this call's copy of `source`, a table of T tables (T is tied to `output`)
+      const outputs = this as unknown as Record<typeof output, typeof source | undefined>;
+      const tables = (outputs[output] ??= { ...source });
+      setOwn(tables, key, copy.table);
     }
     return copy;
   }
@@ -204,21 +210,21 @@ class NormalizeWalker implements INormalizeDelegate {
     key: string,
     names: readonly string[],
     pk: string,
-    value: any,
-    previous: any,
+    value: unknown,
+    previous: unknown,
   ): void {
     let byName = this.indexTables.get(key);
     if (byName === undefined) {
-      byName = Object.create(null) as Record<string, Table>;
+      byName = Object.create(null) as Record<string, Index>;
       const source = getOwn(this.source.indexes, key);
       if (source) for (const name of Object.keys(source)) byName[name] = source[name];
       this.indexTables.set(key, byName);
-      this.indexes ??= { ...this.source.indexes } as Record<string, Record<string, Table>>;
+      this.indexes ??= { ...this.source.indexes } as Record<string, Record<string, Index>>;
       setOwn(this.indexes, key, byName);
     }
     for (const name of names) {
-      const lookup = value?.[name];
-      const before = previous !== undefined && previous !== INVALID ? previous[name] : undefined;
+      const lookup = fieldOf(value, name);
+      const before = previous !== INVALID ? fieldOf(previous, name) : undefined;
       if (lookup === before && lookup === undefined) continue;
       // each touched index is copied once per call
       let index = byName[name];
@@ -233,14 +239,21 @@ class NormalizeWalker implements INormalizeDelegate {
     }
   }
 
-  private readonly copiedIndexes = new Set<Table | undefined>();
+  private readonly copiedIndexes = new Set<Index | undefined>();
 }
 
 /** Schemas whose input must be an object or array at the top level. */
-function expectsObject(schema: any): boolean {
+/** A field of a stored entity, if it is an object (indexes read their field from it). */
+function fieldOf(value: unknown, name: string): unknown {
+  return value !== null && typeof value === 'object'
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
+}
+
+function expectsObject(schema: unknown): boolean {
   if (Array.isArray(schema) || isEntityLike(schema)) return true;
-  if (typeof schema !== 'object') return false;
-  if (typeof schema.normalize !== 'function') return true; // object shorthand
+  if (typeof schema !== 'object' || schema === null) return false;
+  if (typeof (schema as Partial<SchemaSimple>).normalize !== 'function') return true; // object shorthand
   return (
     schema instanceof ArraySchema || schema instanceof Values || schema instanceof ObjectSchema
   );
@@ -250,10 +263,10 @@ function expectsObject(schema: any): boolean {
  * Normalizes `input` by `schema` into the given store data, returning new tables (the input
  * state is never mutated; untouched tables and entities are shared).
  */
-export function normalize<S = any, R = Normalize<S>>(
+export function normalize<S = unknown, R = Normalize<S>>(
   schema: S | undefined,
-  input: any,
-  args: readonly any[] = [],
+  input: unknown,
+  args: readonly unknown[] = [],
   state: Partial<StoreData> = {},
   meta: Partial<WriteMeta> = {},
 ): NormalizedSchema<R> {
@@ -270,7 +283,7 @@ export function normalize<S = any, R = Normalize<S>>(
   };
   const walker = new NormalizeWalker(args, source, responseMeta);
   if (schema === undefined || schema === null || input === undefined || input === null) {
-    return walker.result(input);
+    return walker.result(input as R);
   }
   if (typeof input !== 'object' && expectsObject(schema)) {
     throw new SchemaError(
@@ -279,5 +292,5 @@ export function normalize<S = any, R = Normalize<S>>(
       input,
     );
   }
-  return walker.result(walker.visit(schema, input, undefined, undefined));
+  return walker.result(walker.visit(schema, input, undefined, undefined) as R);
 }

@@ -19,7 +19,12 @@ export class ArraySchema<S = unknown> extends Polymorphic {
     super(definition, schemaAttribute);
   }
 
-  normalize(input: unknown, parent: unknown, key: string, delegate: INormalizeDelegate): unknown[] {
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    delegate: INormalizeDelegate,
+  ): unknown[] {
     const values = listValues(this, input);
     const out: unknown[] = [];
     for (let i = 0; i < values.length; i++) {

@@ -172,7 +172,12 @@ export class Collection<
     });
   }
 
-  normalize(input: unknown, parent: unknown, key: string, delegate: INormalizeDelegate): string {
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    delegate: INormalizeDelegate,
+  ): string {
     const pk = this.pk(input, parent, key, delegate.args);
     const normalized = this.schema.normalize(input, parent, key, delegate);
     delegate.mergeEntity(this, pk, normalized);

@@ -141,7 +141,12 @@ export class CollectionUpdate<
     return stored === INVALID ? undefined : stored;
   }
 
-  normalize(input: unknown, parent: unknown, key: string, delegate: INormalizeDelegate): unknown {
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    delegate: INormalizeDelegate,
+  ): unknown {
     const collection = this.collection;
     const inner = collection.schema;
     const mode: CollectionUpdateMode = this.mode;
@@ -273,7 +278,7 @@ export class CollectionUpdate<
   private previousValue(
     item: unknown,
     parent: unknown,
-    key: string,
+    key: string | undefined,
     delegate: INormalizeDelegate,
   ): unknown {
     if (item === null || typeof item !== 'object') return undefined;
@@ -290,7 +295,7 @@ export class CollectionUpdate<
   private appendPage(
     items: readonly unknown[],
     parent: unknown,
-    key: string,
+    key: string | undefined,
     delegate: INormalizeDelegate,
   ): unknown[] {
     const collection = this.collection;

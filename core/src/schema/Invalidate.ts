@@ -51,7 +51,12 @@ export class Invalidate<
     return `Invalidate(${members.join('|')})`;
   }
 
-  normalize(input: unknown, parent: unknown, key: string, delegate: INormalizeDelegate): unknown {
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    delegate: INormalizeDelegate,
+  ): unknown {
     const entity = this.inferSchema(input, parent, key) as EntityLike | undefined;
     if (entity === undefined) {
       // A type the entity map does not know: nothing of ours to invalidate.

@@ -21,7 +21,12 @@ export class Union<
 
   private readonly attributeName: string | undefined;
 
-  normalize(input: unknown, parent: unknown, key: string, delegate: INormalizeDelegate): unknown {
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    delegate: INormalizeDelegate,
+  ): unknown {
     return this.normalizeValue(input, parent, key, delegate);
   }
 

@@ -58,7 +58,7 @@ export interface Mergeable {
 /** Helpers given to `schema.normalize()`. */
 export interface INormalizeDelegate {
   /** Normalizes a nested value with its schema. */
-  visit(schema: unknown, value: unknown, parent: unknown, key: unknown): unknown;
+  visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown;
   readonly args: readonly unknown[];
   readonly meta: WriteMeta;
   /** The table of one entity key, as currently being built. */
@@ -94,7 +94,12 @@ export interface IQueryDelegate {
 
 /** A schema object or class that drives its own normalize/denormalize. */
 export interface SchemaSimple<T = unknown> {
-  normalize(input: unknown, parent: unknown, key: unknown, delegate: INormalizeDelegate): unknown;
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    delegate: INormalizeDelegate,
+  ): unknown;
   denormalize(input: unknown, delegate: IDenormalizeDelegate): T;
   queryKey(args: readonly unknown[], delegate: IQueryDelegate): unknown;
 }
@@ -111,7 +116,12 @@ export interface EntityLike extends Mergeable {
     key: string | undefined,
     args: readonly unknown[],
   ): string | number | undefined;
-  normalize(input: unknown, parent: unknown, key: unknown, delegate: INormalizeDelegate): unknown;
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    delegate: INormalizeDelegate,
+  ): unknown;
   /** Empty denormalized container for a stored value (registered before its fields are filled). */
   createInstance(stored: unknown): object;
   /** Fills the container; returns it, or INVALID when the whole entity is unusable. */
