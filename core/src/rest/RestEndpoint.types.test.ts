@@ -306,6 +306,27 @@ describe('results and process (SPEC §4.4)', () => {
   });
 });
 
+describe('callbacks take unknown, yet accept functions typed by the app', () => {
+  it('snap.get is typed by the schema; update rewriters and errorPolicy name their types', () => {
+    const rename = new RestEndpoint({
+      path: '/users/:id',
+      method: 'PATCH',
+      schema: User,
+      body: {} as { name: string },
+      getOptimisticResponse(snap, params, body) {
+        const current = snap.get(User, params);
+        expectTypeOf(current).toEqualTypeOf<User | undefined>();
+        return { ...current, ...body };
+      },
+      update: (normalized: string) => ({ 'GET /users': (ids: string[]) => [...ids, normalized] }),
+      errorPolicy: (error: NetworkError) => (error.status === 503 ? 'soft' : undefined),
+    });
+    expectTypeOf(rename.errorPolicy).toEqualTypeOf<
+      ((error: unknown) => 'soft' | undefined) | undefined
+    >();
+  });
+});
+
 describe('members and extend (SPEC §2.1)', () => {
   it('schema and the other generics are carried in the type', () => {
     const endpoint = new RestEndpoint({ path: '/users/:id', schema: User });
