@@ -108,7 +108,7 @@ export interface SchemaSimple<T = unknown> {
  * Something stored in the tables under `key`/`pk` (Entity classes, Collections). The walker
  * creates its container first and fills it after, so cycles resolve to the same object.
  */
-export interface EntityLike extends Mergeable {
+export interface EntityLike extends Mergeable, Pick<SchemaSimple, 'normalize' | 'queryKey'> {
   readonly key: string;
   pk(
     value: unknown,
@@ -116,17 +116,10 @@ export interface EntityLike extends Mergeable {
     key: string | undefined,
     args: readonly unknown[],
   ): string | number | undefined;
-  normalize(
-    input: unknown,
-    parent: unknown,
-    key: string | undefined,
-    delegate: INormalizeDelegate,
-  ): unknown;
   /** Empty denormalized container for a stored value (registered before its fields are filled). */
   createInstance(stored: unknown): object;
   /** Fills the container; returns it, or INVALID when the whole entity is unusable. */
   denormalizeInto(instance: object, stored: unknown, delegate: IDenormalizeDelegate): unknown;
-  queryKey(args: readonly unknown[], delegate: IQueryDelegate): unknown;
 }
 
 /** A function turning a stored value into a rich one (e.g. `Date`). */
