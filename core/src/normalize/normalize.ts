@@ -18,6 +18,7 @@ import {
   Values,
   type WriteMeta,
 } from '../schema/index';
+import type { FieldKey } from '../schema/interface';
 import { normalizeObject } from '../schema/objectShorthand';
 import { sameData } from './sameData';
 import { arraySchemaFor } from './shorthand';
@@ -68,7 +69,7 @@ class NormalizeWalker implements INormalizeDelegate {
     this.meta = meta;
   }
 
-  visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown {
+  visit(schema: unknown, value: unknown, parent: unknown, key: FieldKey): unknown {
     if (value === undefined || value === null || schema === undefined || schema === null)
       return value;
     const kind = typeof schema;

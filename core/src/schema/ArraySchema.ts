@@ -1,6 +1,11 @@
 import { describeSchema } from './describeSchema';
 import { INVALID } from './INVALID';
-import type { IDenormalizeDelegate, INormalizeDelegate, IQueryDelegate } from './interface';
+import type {
+  FieldKey,
+  IDenormalizeDelegate,
+  INormalizeDelegate,
+  IQueryDelegate,
+} from './interface';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError } from './SchemaError';
 
@@ -22,7 +27,7 @@ export class ArraySchema<S = unknown> extends Polymorphic {
   normalize(
     input: unknown,
     parent: unknown,
-    key: string | undefined,
+    key: FieldKey,
     delegate: INormalizeDelegate,
   ): unknown[] {
     const values = listValues(this, input);

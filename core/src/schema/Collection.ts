@@ -3,6 +3,7 @@ import { CollectionUpdate, type MergeMembers } from './CollectionUpdate';
 import { serializeCollectionKey } from './collectionKey';
 import { describeSchema } from './describeSchema';
 import type {
+  FieldKey,
   IDenormalizeDelegate,
   INormalizeDelegate,
   IQueryDelegate,
@@ -111,7 +112,7 @@ export class Collection<
   }
 
   /** Canonical key of a stored collection. */
-  pk(_value: unknown, parent: unknown, key: string | undefined, args: readonly unknown[]): string {
+  pk(_value: unknown, parent: unknown, key: FieldKey, args: readonly unknown[]): string {
     if (this.options.nestKey && parent !== undefined && parent !== null) {
       return serializeCollectionKey(this.options.nestKey(parent as Parent, key ?? ''));
     }
@@ -172,12 +173,7 @@ export class Collection<
     });
   }
 
-  normalize(
-    input: unknown,
-    parent: unknown,
-    key: string | undefined,
-    delegate: INormalizeDelegate,
-  ): string {
+  normalize(input: unknown, parent: unknown, key: FieldKey, delegate: INormalizeDelegate): string {
     const pk = this.pk(input, parent, key, delegate.args);
     const normalized = this.schema.normalize(input, parent, key, delegate);
     delegate.mergeEntity(this, pk, normalized);

@@ -1,7 +1,12 @@
 import type { Collection, CollectionFilter } from './Collection';
 import { parseCollectionKey } from './collectionKey';
 import { INVALID } from './INVALID';
-import type { IDenormalizeDelegate, INormalizeDelegate, IQueryDelegate } from './interface';
+import type {
+  FieldKey,
+  IDenormalizeDelegate,
+  INormalizeDelegate,
+  IQueryDelegate,
+} from './interface';
 import { isEntityLike } from './interface';
 import { setOwn } from './ownProperty';
 import type { PolymorphicRef } from './Polymorphic';
@@ -141,12 +146,7 @@ export class CollectionUpdate<
     return stored === INVALID ? undefined : stored;
   }
 
-  normalize(
-    input: unknown,
-    parent: unknown,
-    key: string | undefined,
-    delegate: INormalizeDelegate,
-  ): unknown {
+  normalize(input: unknown, parent: unknown, key: FieldKey, delegate: INormalizeDelegate): unknown {
     const collection = this.collection;
     const inner = collection.schema;
     const mode: CollectionUpdateMode = this.mode;
@@ -278,7 +278,7 @@ export class CollectionUpdate<
   private previousValue(
     item: unknown,
     parent: unknown,
-    key: string | undefined,
+    key: FieldKey,
     delegate: INormalizeDelegate,
   ): unknown {
     if (item === null || typeof item !== 'object') return undefined;
@@ -295,7 +295,7 @@ export class CollectionUpdate<
   private appendPage(
     items: readonly unknown[],
     parent: unknown,
-    key: string | undefined,
+    key: FieldKey,
     delegate: INormalizeDelegate,
   ): unknown[] {
     const collection = this.collection;

@@ -1,6 +1,7 @@
 import { describeSchema } from './describeSchema';
 import type {
   EntityLike,
+  FieldKey,
   IDenormalizeDelegate,
   INormalizeDelegate,
   IQueryDelegate,
@@ -51,12 +52,7 @@ export class Invalidate<
     return `Invalidate(${members.join('|')})`;
   }
 
-  normalize(
-    input: unknown,
-    parent: unknown,
-    key: string | undefined,
-    delegate: INormalizeDelegate,
-  ): unknown {
+  normalize(input: unknown, parent: unknown, key: FieldKey, delegate: INormalizeDelegate): unknown {
     const entity = this.inferSchema(input, parent, key) as EntityLike | undefined;
     if (entity === undefined) {
       // A type the entity map does not know: nothing of ours to invalidate.

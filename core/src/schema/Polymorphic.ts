@@ -1,6 +1,6 @@
 import { describeSchema } from './describeSchema';
 import { warnInDevelopment } from './developmentWarning';
-import type { IDenormalizeDelegate, INormalizeDelegate } from './interface';
+import type { FieldKey, IDenormalizeDelegate, INormalizeDelegate } from './interface';
 import { getOwn, isOwn } from './ownProperty';
 import { describeValue } from './SchemaError';
 
@@ -63,7 +63,7 @@ export abstract class Polymorphic {
    * The entity map key a value belongs to (polymorphic form only); undefined when the map has
    * none, e.g. for a type the server added after this app was built.
    */
-  private choose(value: unknown, parent: unknown, key: string | undefined): string | undefined {
+  private choose(value: unknown, parent: unknown, key: FieldKey): string | undefined {
     const attribute = this.schemaAttribute!(value as object, parent as SchemaMap, key as string);
     return typeof attribute === 'string' && isOwn(this.schema as SchemaMap, attribute)
       ? attribute
@@ -71,7 +71,7 @@ export abstract class Polymorphic {
   }
 
   /** The schema for one value (the map member its attribute names; undefined if none does). */
-  inferSchema(value: unknown, parent: unknown, key: string | undefined): unknown {
+  inferSchema(value: unknown, parent: unknown, key: FieldKey): unknown {
     if (this.schemaAttribute === undefined) return this.schema;
     const choice = this.choose(value, parent, key);
     return choice === undefined ? undefined : (this.schema as SchemaMap)[choice];
@@ -85,7 +85,7 @@ export abstract class Polymorphic {
   normalizeValue(
     value: unknown,
     parent: unknown,
-    key: string | undefined,
+    key: FieldKey,
     delegate: INormalizeDelegate,
   ): unknown {
     if (this.schemaAttribute === undefined) return delegate.visit(this.schema, value, parent, key);
@@ -100,7 +100,7 @@ export abstract class Polymorphic {
   }
 
   /** The development warning for a skipped member of unknown type. */
-  protected warnUnknown(value: unknown, parent: unknown, key: string | undefined): void {
+  protected warnUnknown(value: unknown, parent: unknown, key: FieldKey): void {
     warnInDevelopment(
       () =>
         `${describeSchema(this)}: skipped a member whose schemaAttribute gave ${JSON.stringify(this.schemaAttribute!(value as object, parent as SchemaMap, key as string))}, which is not one of ${Object.keys(this.schema as SchemaMap).join(', ')} (value ${describeValue(value)})`,

@@ -1,4 +1,9 @@
-import type { IDenormalizeDelegate, INormalizeDelegate, IQueryDelegate } from './interface';
+import type {
+  FieldKey,
+  IDenormalizeDelegate,
+  INormalizeDelegate,
+  IQueryDelegate,
+} from './interface';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError } from './SchemaError';
 
@@ -21,12 +26,7 @@ export class Union<
 
   private readonly attributeName: string | undefined;
 
-  normalize(
-    input: unknown,
-    parent: unknown,
-    key: string | undefined,
-    delegate: INormalizeDelegate,
-  ): unknown {
+  normalize(input: unknown, parent: unknown, key: FieldKey, delegate: INormalizeDelegate): unknown {
     return this.normalizeValue(input, parent, key, delegate);
   }
 

@@ -36,6 +36,9 @@ export interface StoreData {
   entitiesMeta: EntitiesMeta;
 }
 
+/** The field a value sits under in its parent (`undefined` for the top-level value). */
+export type FieldKey = string | undefined;
+
 /** Merge lifecycle of anything stored in the tables (entities and collections). */
 export interface Mergeable {
   readonly key: string;
@@ -58,7 +61,7 @@ export interface Mergeable {
 /** Helpers given to `schema.normalize()`. */
 export interface INormalizeDelegate {
   /** Normalizes a nested value with its schema. */
-  visit(schema: unknown, value: unknown, parent: unknown, key: string | undefined): unknown;
+  visit(schema: unknown, value: unknown, parent: unknown, key: FieldKey): unknown;
   readonly args: readonly unknown[];
   readonly meta: WriteMeta;
   /** The table of one entity key, as currently being built. */
@@ -94,12 +97,7 @@ export interface IQueryDelegate {
 
 /** A schema object or class that drives its own normalize/denormalize. */
 export interface SchemaSimple<T = unknown> {
-  normalize(
-    input: unknown,
-    parent: unknown,
-    key: string | undefined,
-    delegate: INormalizeDelegate,
-  ): unknown;
+  normalize(input: unknown, parent: unknown, key: FieldKey, delegate: INormalizeDelegate): unknown;
   denormalize(input: unknown, delegate: IDenormalizeDelegate): T;
   queryKey(args: readonly unknown[], delegate: IQueryDelegate): unknown;
 }
@@ -113,7 +111,7 @@ export interface EntityLike extends Mergeable, Pick<SchemaSimple, 'normalize' | 
   pk(
     value: unknown,
     parent: unknown,
-    key: string | undefined,
+    key: FieldKey,
     args: readonly unknown[],
   ): string | number | undefined;
   /** Empty denormalized container for a stored value (registered before its fields are filled). */
