@@ -27,6 +27,7 @@ export {
   resource,
 } from './resource';
 export type {
+  AnyGenerics,
   BodyMethod,
   BodyOf,
   ContentSchemaRule,
