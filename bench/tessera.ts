@@ -30,14 +30,17 @@ class Project extends Entity {
 }
 export const payloadSchema = { project: [Project] };
 
+/** A normalized payload: its result and the entity tables it reads from. */
+type StoredPayload = { result: unknown; entities: Parameters<MemoCache['denormalize']>[2] };
+
 const emptyStore = () => ({ entities: {}, indexes: {}, entitiesMeta: {} });
 export type TesseraState = ReturnType<typeof tessera.normalize>;
 
 export const tessera = {
   normalize: (input: unknown) => normalize(payloadSchema, input, [], emptyStore()),
-  denormalize: (state: { result: unknown; entities: any }) =>
+  denormalize: (state: StoredPayload) =>
     denormalize(payloadSchema, state.result, state.entities, []),
   createMemo: () => new MemoCache(),
-  denormalizeCached: (state: { result: unknown; entities: any }, memo: MemoCache) =>
+  denormalizeCached: (state: StoredPayload, memo: MemoCache) =>
     memo.denormalize(payloadSchema, state.result, state.entities, []).data,
 };

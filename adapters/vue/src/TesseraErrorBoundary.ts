@@ -7,6 +7,7 @@ import {
   ref,
   type SlotsType,
   shallowRef,
+  type VNode,
 } from 'vue';
 
 /**
@@ -33,7 +34,7 @@ export const TesseraErrorBoundary = defineComponent({
       error.value = undefined;
       attempt.value += 1;
     };
-    return () =>
+    return (): VNode | VNode[] | undefined =>
       error.value
         ? slots.fallback?.({ error: error.value, reset })
         : h(Fragment, { key: attempt.value }, slots.default?.({}));

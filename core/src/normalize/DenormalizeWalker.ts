@@ -1,9 +1,12 @@
 import {
   type EntityLike,
   type EntityPath,
+  type EntityTables,
   getOwn,
   type IDenormalizeDelegate,
   INVALID,
+  isEntityLike,
+  type SchemaSimple,
 } from '../schema/index';
 import { denormalizeObject } from '../schema/objectShorthand';
 import { arraySchemaFor } from './shorthand';
@@ -65,9 +68,10 @@ interface LaterFill {
 const PRIMITIVE_WRAPPERS = new Set<unknown>([String, Number, Boolean, BigInt, Symbol]);
 
 /** Turns a value into its rich form by a serializable schema such as `Date`. */
-function deserialize(schema: any, input: unknown): unknown {
-  if (schema.prototype === undefined || PRIMITIVE_WRAPPERS.has(schema)) return schema(input);
-  return new schema(input);
+function deserialize(schema: Function, input: unknown): unknown {
+  if (schema.prototype === undefined || PRIMITIVE_WRAPPERS.has(schema))
+    return (schema as (value: unknown) => unknown)(input);
+  return new (schema as new (value: unknown) => unknown)(input);
 }
 
 /** What a memoizing walk needs from its MemoCache. */
@@ -85,8 +89,8 @@ export interface WalkMemo {
  * overflows the stack; a walk ends only once the queue is empty (`run`).
  */
 export class DenormalizeWalker implements IDenormalizeDelegate {
-  private readonly entities: any;
-  private readonly _args: readonly any[];
+  private readonly entities: EntityTables;
+  private readonly _args: readonly unknown[];
   /** True once a schema read the args (the result then depends on them). */
   usedArgs = false;
   /** Dependencies of the whole walk (flat triples), only when memoizing. */
@@ -108,7 +112,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   private readonly cycleTo: number[] = [];
   private depth = 0;
 
-  constructor(entities: any, args: readonly any[], memo?: WalkMemo) {
+  constructor(entities: EntityTables | undefined, args: readonly unknown[], memo?: WalkMemo) {
     this.entities = entities ?? {};
     this._args = args;
     if (memo !== undefined) {
@@ -121,13 +125,13 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     }
   }
 
-  get args(): readonly any[] {
+  get args(): readonly unknown[] {
     this.usedArgs = true;
     return this._args;
   }
 
   /** Denormalizes `input` by `schema` completely (the entry point; `unvisit` is for schemas). */
-  run(schema: any, input: any): any {
+  run(schema: unknown, input: unknown): unknown {
     const value = this.unvisit(schema, input);
     this.complete();
     return value;
@@ -148,28 +152,23 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     this.nextLater = 0;
   }
 
-  unvisit(schema: any, input: any): any {
+  unvisit(schema: unknown, input: unknown): unknown {
     if (input === undefined || input === null || schema === undefined || schema === null)
       return input;
-    const kind = typeof schema;
-    if (kind !== 'function' && kind !== 'object') return input;
-    if (
-      typeof schema.createInstance === 'function' &&
-      typeof schema.denormalizeInto === 'function'
-    ) {
-      return this.unvisitEntity(schema, input);
-    }
-    if (typeof schema.denormalize === 'function') return schema.denormalize(input, this);
-    if (kind === 'function') return deserialize(schema, input);
+    if (typeof schema !== 'function' && typeof schema !== 'object') return input;
+    if (isEntityLike(schema)) return this.unvisitEntity(schema, input);
+    const custom = schema as Partial<SchemaSimple>;
+    if (typeof custom.denormalize === 'function') return custom.denormalize(input, this);
+    if (typeof schema === 'function') return deserialize(schema, input);
     if (Array.isArray(schema)) return arraySchemaFor(schema).denormalize(input, this);
     return denormalizeObject(schema, input, this);
   }
 
-  private unvisitEntity(schema: EntityLike, input: any): any {
+  private unvisitEntity(schema: EntityLike, input: unknown): unknown {
     if (typeof input === 'symbol') return input;
-    if (typeof input === 'object') {
+    if (typeof input === 'object' && input !== null) {
       // Embedded (never normalized) entity data: build it in place, nothing to look up.
-      if (input instanceof (schema as any)) return input;
+      if (input instanceof (schema as unknown as Function)) return input;
       return schema.denormalizeInto(schema.createInstance(input), input, this);
     }
     const key = schema.key;
@@ -202,7 +201,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
 
   private fillPlain(schema: EntityLike, stored: object, instance: unknown): unknown {
     this.depth++;
-    const value = schema.denormalizeInto(instance, stored, this);
+    const value = schema.denormalizeInto(instance as object, stored, this);
     if (value !== instance) this.local!.set(stored, value);
     this.depth--;
     return value;
@@ -261,7 +260,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     this.cycleTo[depth] = depth;
     this.heightBelow[depth] = 0;
     entry.depth = depth;
-    const value = entry.schema.denormalizeInto(entry.value, stored, this);
+    const value = entry.schema.denormalizeInto(entry.value as object, stored, this);
     entry.value = value;
     entry.depth = 0;
     // Too tall counts as reaching the top: the entities holding it keep no deps either.

@@ -1,12 +1,14 @@
 import {
   type DenormalizeNullable,
   type EntityPath,
+  type EntityTables,
   getOwn,
   type INVALID,
   type Indexes,
   type IQueryDelegate,
   isEntityLike,
   type Normalize,
+  type SchemaSimple,
 } from '../schema/index';
 import { queryKeyObject } from '../schema/objectShorthand';
 import { DenormalizeWalker, type EntityMemoEntry } from './DenormalizeWalker';
@@ -19,8 +21,8 @@ export interface DenormalizeResult<T> {
 
 /** The parts of store state a query reads. */
 export interface QueryState {
-  entities: any;
-  indexes: Indexes | any;
+  entities: EntityTables;
+  indexes: Indexes;
 }
 
 interface ResultEntry {
@@ -32,9 +34,9 @@ interface ResultEntry {
   tableIds: number[];
   deps: unknown[];
   usesArgs: boolean;
-  args: readonly any[];
+  args: readonly unknown[];
   argsKey: string | undefined;
-  output: DenormalizeResult<any>;
+  output: DenormalizeResult<unknown>;
 }
 
 /**
@@ -66,7 +68,10 @@ const MAX_PRIMITIVE_ENTRIES = 10_000;
 const MIN_QUERY_SWEEP = 256;
 const EMPTY_PATHS: EntityPath[] = [];
 
-function argsKeyOf(args: readonly any[]): string | undefined {
+/** What reading a schema gives: its data (absent allowed), or INVALID. */
+type SchemaResult<S> = DenormalizeResult<DenormalizeNullable<S> | typeof INVALID>;
+
+function argsKeyOf(args: readonly unknown[]): string | undefined {
   try {
     return JSON.stringify(args);
   } catch {
@@ -99,8 +104,8 @@ export class MemoCache {
   denormalize<S>(
     schema: S | undefined,
     input: unknown,
-    entities: any,
-    args: readonly any[] = [],
+    entities: EntityTables,
+    args: readonly unknown[] = [],
   ): DenormalizeResult<DenormalizeNullable<S> | typeof INVALID> {
     if (
       schema === undefined ||
@@ -110,7 +115,8 @@ export class MemoCache {
       typeof input === 'symbol' ||
       (typeof schema !== 'object' && typeof schema !== 'function')
     ) {
-      return { data: input as any, paths: EMPTY_PATHS };
+      // no schema to apply: the input is the data
+      return { data: input as DenormalizeNullable<S>, paths: EMPTY_PATHS };
     }
     let bySchema = this.results.get(schema as object);
     if (bySchema === undefined) {
@@ -127,7 +133,9 @@ export class MemoCache {
         stored === undefined ? bySchema.primitives.get(input) : this.resultOfEntity(schema, stored);
       if (entry !== undefined && entry.input !== input) entry = undefined;
     }
-    if (entry !== undefined && this.isFresh(entry, entities, args)) return entry.output;
+    // Entries hold what walking `schema` produced: its (nullable) data.
+    if (entry !== undefined && this.isFresh(entry, entities, args))
+      return entry.output as SchemaResult<S>;
 
     this.walks += 1;
     const walker = new DenormalizeWalker(entities, args, {
@@ -170,7 +178,7 @@ export class MemoCache {
       if (bySchema.primitives.size >= MAX_PRIMITIVE_ENTRIES) bySchema.primitives.clear();
       bySchema.primitives.set(input, fresh);
     }
-    return fresh.output;
+    return fresh.output as SchemaResult<S>;
   }
 
   /**
@@ -179,19 +187,20 @@ export class MemoCache {
    */
   query<S>(
     schema: S,
-    args: readonly any[],
+    args: readonly unknown[],
     state: QueryState,
     argsKey?: string,
   ): DenormalizeResult<DenormalizeNullable<S> | typeof INVALID> {
     const key: unknown = this.buildQueryKey(schema, args, state, argsKey);
-    if (key === undefined) return { data: undefined as any, paths: EMPTY_PATHS };
-    return this.denormalize(schema as object, key, state.entities, args) as DenormalizeResult<any>;
+    // nothing stored for these args: absent, which DenormalizeNullable allows for every schema
+    if (key === undefined) return { data: undefined as DenormalizeNullable<S>, paths: EMPTY_PATHS };
+    return this.denormalize(schema, key, state.entities, args);
   }
 
   /** The normalized result a query stands for (memoized while the tables it read are unchanged). */
   buildQueryKey<S>(
     schema: S,
-    args: readonly any[],
+    args: readonly unknown[],
     state: QueryState,
     argsKey?: string,
   ): Normalize<S> | undefined {
@@ -250,7 +259,7 @@ export class MemoCache {
     return id;
   }
 
-  private isFresh(entry: ResultEntry, entities: any, args: readonly any[]): boolean {
+  private isFresh(entry: ResultEntry, entities: EntityTables, args: readonly unknown[]): boolean {
     if (entry.usesArgs && entry.args !== args) {
       const key = argsKeyOf(args);
       if (key === undefined || key !== entry.argsKey) return false;
@@ -280,7 +289,7 @@ export class MemoCache {
 
   private readsUnchanged(reads: unknown[], state: QueryState): boolean {
     for (let i = 0; i < reads.length; i += 3) {
-      const source = reads[i] === 'e' ? state.entities : state.indexes;
+      const source: Tables = reads[i] === 'e' ? state.entities : state.indexes;
       if (this.idOf(getOwn(source, reads[i + 1] as string)) !== reads[i + 2]) return false;
     }
     return true;
@@ -288,16 +297,20 @@ export class MemoCache {
 }
 
 /** The stored object a pk input of an entity schema names, if there is one. */
-function storedEntity(schema: any, input: unknown, entities: any): object | undefined {
+function storedEntity(schema: unknown, input: unknown, entities: EntityTables): object | undefined {
   if (!isEntityLike(schema)) return undefined;
   const pk = typeof input === 'string' ? input : String(input);
   const stored = getOwn(getOwn(entities, schema.key), pk);
   return typeof stored === 'object' && stored !== null ? stored : undefined;
 }
 
-function queryKeyOf(schema: any, args: readonly any[], delegate: IQueryDelegate): unknown {
+/** The tables a query reads: entities by key, or indexes by key. */
+type Tables = { readonly [key: string]: object | undefined };
+
+function queryKeyOf(schema: unknown, args: readonly unknown[], delegate: IQueryDelegate): unknown {
   if (schema === undefined || schema === null) return undefined;
-  if (typeof schema.queryKey === 'function') return schema.queryKey(args, delegate);
+  const custom = schema as Partial<SchemaSimple>;
+  if (typeof custom.queryKey === 'function') return custom.queryKey(args, delegate);
   if (Array.isArray(schema) || typeof schema !== 'object') return undefined;
   return queryKeyObject(schema, args, delegate);
 }
@@ -310,25 +323,30 @@ class QueryDelegate implements IQueryDelegate {
     private readonly memo: MemoCache,
   ) {}
 
-  private table(source: 'e' | 'i', key: string): any {
-    const table = getOwn(source === 'e' ? this.state.entities : this.state.indexes, key);
+  /** Reads one table and records the read (`source`: 'e' entities, 'i' indexes). */
+  private table<T>(
+    source: 'e' | 'i',
+    tables: { readonly [key: string]: T | undefined },
+    key: string,
+  ): T | undefined {
+    const table = getOwn(tables, key);
     this.reads.push(source, key, this.memo.idOf(table));
     return table;
   }
 
-  getEntities(key: string): any {
-    return this.table('e', key);
+  getEntities(key: string): { readonly [pk: string]: unknown } | undefined {
+    return this.table('e', this.state.entities, key);
   }
 
-  getEntity(key: string, pk: string): any {
-    return getOwn(this.table('e', key), pk);
+  getEntity(key: string, pk: string): unknown {
+    return getOwn(this.table('e', this.state.entities, key), pk);
   }
 
   getIndex(key: string, index: string, value: string): string | undefined {
-    return getOwn(getOwn(this.table('i', key), index), value);
+    return getOwn(getOwn(this.table('i', this.state.indexes, key), index), value);
   }
 
-  queryKey(schema: any, args: readonly any[]): any {
+  queryKey(schema: unknown, args: readonly unknown[]): unknown {
     return queryKeyOf(schema, args, this);
   }
 }

@@ -1,4 +1,4 @@
-import type { DenormalizeNullable, INVALID } from '../schema/index';
+import type { DenormalizeNullable, EntityTables, INVALID } from '../schema/index';
 import { DenormalizeWalker } from './DenormalizeWalker';
 
 /**
@@ -7,10 +7,11 @@ import { DenormalizeWalker } from './DenormalizeWalker';
  */
 export function denormalize<S>(
   schema: S | undefined,
-  input: any,
-  entities: any,
-  args: readonly any[] = [],
+  input: unknown,
+  entities: EntityTables | undefined,
+  args: readonly unknown[] = [],
 ): DenormalizeNullable<S> | typeof INVALID {
-  if (schema === undefined || schema === null) return input;
-  return new DenormalizeWalker(entities, args).run(schema, input);
+  // Without a schema the input is the data; with one, the walk produces the schema's data.
+  if (schema === undefined || schema === null) return input as DenormalizeNullable<S>;
+  return new DenormalizeWalker(entities, args).run(schema, input) as DenormalizeNullable<S>;
 }

@@ -10,10 +10,12 @@ import {
   type Mergeable,
   type Normalize,
   SchemaError,
+  type SchemaSimple,
   type StoreData,
   setOwn,
   type WriteMeta,
 } from '../schema/index';
+import type { FieldKey } from '../schema/interface';
 import { normalizeObject } from '../schema/objectShorthand';
 import { sameData } from './sameData';
 import { arraySchemaFor } from './shorthand';
@@ -26,43 +28,45 @@ const LOOP_CHECK_DEPTH = 64;
 
 const EPOCH_META: WriteMeta = Object.freeze({ fetchedAt: 0, date: 0, expiresAt: 0 });
 
-export interface NormalizedSchema<R = any> {
+export interface NormalizedSchema<R = unknown> {
   result: R;
   entities: EntityTables;
   indexes: Indexes;
   entitiesMeta: EntitiesMeta;
 }
 
-type Table = Record<string, any>;
+type Table = Record<string, unknown>;
+/** `index[lookup value] = pk` */
+type Index = Record<string, string>;
 
 /**
  * Walks one response. Tables it touches are copied once (copy-on-write); untouched tables and
  * entities are shared with the input state, which is never mutated.
  */
 class NormalizeWalker implements INormalizeDelegate {
-  readonly args: readonly any[];
+  readonly args: readonly unknown[];
   readonly meta: WriteMeta;
   private readonly source: StoreData;
   private entities: Record<string, Table> | undefined;
-  private indexes: Record<string, Record<string, Table>> | undefined;
-  private entitiesMeta: Record<string, Table> | undefined;
-  private readonly tables = new Map<string, TableCopy<any>>();
+  private indexes: Record<string, Record<string, Index>> | undefined;
+  private entitiesMeta: Record<string, Record<string, WriteMeta>> | undefined;
+  private readonly tables = new Map<string, TableCopy<unknown>>();
   private readonly metaTables = new Map<string, TableCopy<WriteMeta>>();
-  private readonly indexTables = new Map<string, Record<string, Table>>();
+  private readonly indexTables = new Map<string, Record<string, Index>>();
   private lastKey = '';
-  private lastTable: TableCopy<any> | undefined;
+  private lastTable: TableCopy<unknown> | undefined;
   private lastMetaKey = '';
   private lastMetaTable: TableCopy<WriteMeta> | undefined;
   private depth = 0;
   private readonly loop = new Set<object>();
 
-  constructor(args: readonly any[], source: StoreData, meta: WriteMeta) {
+  constructor(args: readonly unknown[], source: StoreData, meta: WriteMeta) {
     this.args = args;
     this.source = source;
     this.meta = meta;
   }
 
-  visit(schema: any, value: any, parent: any, key: any): any {
+  visit(schema: unknown, value: unknown, parent: unknown, key: FieldKey): unknown {
     if (value === undefined || value === null || schema === undefined || schema === null)
       return value;
     const kind = typeof schema;
@@ -74,12 +78,13 @@ class NormalizeWalker implements INormalizeDelegate {
         value,
       );
     }
-    let out: any;
-    if (typeof schema.normalize === 'function') out = schema.normalize(value, parent, key, this);
+    let out: unknown;
+    const custom = schema as Partial<SchemaSimple>;
+    if (typeof custom.normalize === 'function') out = custom.normalize(value, parent, key, this);
     else if (kind === 'function') out = value;
     else if (Array.isArray(schema))
       out = arraySchemaFor(schema).normalize(value, parent, key, this);
-    else out = normalizeObject(schema, value, this);
+    else out = normalizeObject(schema as object, value, this);
     this.depth--;
     return out;
   }
@@ -99,7 +104,7 @@ class NormalizeWalker implements INormalizeDelegate {
     return this.currentTable(key);
   }
 
-  getEntity(key: string, pk: string): any {
+  getEntity(key: string, pk: string): unknown {
     return getOwn(this.currentTable(key), pk);
   }
 
@@ -108,7 +113,7 @@ class NormalizeWalker implements INormalizeDelegate {
     return copy !== undefined ? copy.table[pk] : getOwn(getOwn(this.source.entitiesMeta, key), pk);
   }
 
-  mergeEntity(schema: Mergeable, pk: string, incoming: any): void {
+  mergeEntity(schema: Mergeable, pk: string, incoming: unknown): void {
     const key = schema.key;
     // Tables are copied only once something in them changes: a merge that changes nothing
     // (an older or identical response) costs no copy of a large table.
@@ -123,7 +128,7 @@ class NormalizeWalker implements INormalizeDelegate {
       return;
     }
     const existingMeta: WriteMeta = this.getMeta(key, pk) ?? EPOCH_META;
-    let value: any;
+    let value: unknown;
     if (existingMeta === this.meta) {
       // Seen earlier in this same response: plain merge, no ordering question.
       value = schema.merge(existing, incoming);
@@ -164,7 +169,7 @@ class NormalizeWalker implements INormalizeDelegate {
     return this.tables.get(key)?.table ?? getOwn(this.source.entities, key);
   }
 
-  private writableTable(key: string): TableCopy<any> {
+  private writableTable(key: string): TableCopy<unknown> {
     if (key === this.lastKey && this.lastTable !== undefined) return this.lastTable;
     const copy = this.writable(this.tables, this.source.entities, key, 'entities');
     this.lastKey = key;
@@ -183,7 +188,7 @@ class NormalizeWalker implements INormalizeDelegate {
   /** This call's copy of one table, made on first write (the top-level object is copied once too). */
   private writable<T>(
     copies: Map<string, TableCopy<T>>,
-    source: object,
+    source: { readonly [key: string]: { readonly [key: string]: T } | undefined },
     key: string,
     output: 'entities' | 'entitiesMeta',
   ): TableCopy<T> {
@@ -191,8 +196,10 @@ class NormalizeWalker implements INormalizeDelegate {
     if (copy === undefined) {
       copy = new TableCopy<T>(getOwn(source, key));
       copies.set(key, copy);
-      this[output] ??= { ...source } as Record<string, Table>;
-      setOwn(this[output], key, copy.table);
+      // `output` names this call's copy of `source`, a table of T tables (T is tied to `output`)
+      const outputs = this as unknown as Record<typeof output, typeof source | undefined>;
+      const tables = (outputs[output] ??= { ...source });
+      setOwn(tables, key, copy.table);
     }
     return copy;
   }
@@ -201,21 +208,21 @@ class NormalizeWalker implements INormalizeDelegate {
     key: string,
     names: readonly string[],
     pk: string,
-    value: any,
-    previous: any,
+    value: unknown,
+    previous: unknown,
   ): void {
     let byName = this.indexTables.get(key);
     if (byName === undefined) {
-      byName = Object.create(null) as Record<string, Table>;
+      byName = Object.create(null) as Record<string, Index>;
       const source = getOwn(this.source.indexes, key);
       if (source) for (const name of Object.keys(source)) byName[name] = source[name];
       this.indexTables.set(key, byName);
-      this.indexes ??= { ...this.source.indexes } as Record<string, Record<string, Table>>;
+      this.indexes ??= { ...this.source.indexes } as Record<string, Record<string, Index>>;
       setOwn(this.indexes, key, byName);
     }
     for (const name of names) {
-      const lookup = value?.[name];
-      const before = previous !== undefined && previous !== INVALID ? previous[name] : undefined;
+      const lookup = fieldOf(value, name);
+      const before = previous !== INVALID ? fieldOf(previous, name) : undefined;
       if (lookup === before && lookup === undefined) continue;
       // each touched index is copied once per call
       let index = byName[name];
@@ -230,17 +237,24 @@ class NormalizeWalker implements INormalizeDelegate {
     }
   }
 
-  private readonly copiedIndexes = new Set<Table | undefined>();
+  private readonly copiedIndexes = new Set<Index | undefined>();
+}
+
+/** A field of a stored entity, if it is an object (indexes read their field from it). */
+function fieldOf(value: unknown, name: string): unknown {
+  return value !== null && typeof value === 'object'
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
 }
 
 /**
  * Normalizes `input` by `schema` into the given store data, returning new tables (the input
  * state is never mutated; untouched tables and entities are shared).
  */
-export function normalize<S = any, R = Normalize<S>>(
+export function normalize<S = unknown, R = Normalize<S>>(
   schema: S | undefined,
-  input: any,
-  args: readonly any[] = [],
+  input: unknown,
+  args: readonly unknown[] = [],
   state: Partial<StoreData> = {},
   meta: Partial<WriteMeta> = {},
 ): NormalizedSchema<R> {
@@ -257,7 +271,7 @@ export function normalize<S = any, R = Normalize<S>>(
   };
   const walker = new NormalizeWalker(args, source, responseMeta);
   if (schema === undefined || schema === null || input === undefined || input === null) {
-    return walker.result(input);
+    return walker.result(input as R);
   }
   if (typeof input !== 'object' && expectsObject(schema)) {
     throw new SchemaError(
@@ -266,5 +280,5 @@ export function normalize<S = any, R = Normalize<S>>(
       input,
     );
   }
-  return walker.result(walker.visit(schema, input, undefined, undefined));
+  return walker.result(walker.visit(schema, input, undefined, undefined) as R);
 }

@@ -21,7 +21,10 @@ export function sameData(a: unknown, b: unknown, depth = 0): boolean {
     return false;
   let count = 0;
   for (const key in a) {
-    if (!Object.hasOwn(b, key) || !sameData((a as any)[key], (b as any)[key], depth + 1))
+    if (
+      !Object.hasOwn(b, key) ||
+      !sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)
+    )
       return false;
     count++;
   }

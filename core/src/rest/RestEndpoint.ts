@@ -15,6 +15,7 @@ import { readResponse } from './parseResponse';
 import { pathTemplate } from './pathTemplate';
 import { combineSignals, headersToRecord, isRawBody } from './requestInit';
 import type {
+  AnyGenerics,
   ContentSchemaRule,
   RestEndpointExtraOptions,
   RestEndpointInstance,
@@ -43,7 +44,7 @@ import { serializeSearchParams } from './searchParams';
  * signal's reason, which is a `DOMException` named `AbortError` unless `abort(reason)` gave
  * another; bad URL params or search params with a `TypeError` naming the parameter.
  */
-export interface RestEndpoint<O extends RestGenerics = any>
+export interface RestEndpoint<O extends RestGenerics = AnyGenerics>
   extends RestEndpointInstance<O>,
     CollectionAccessors<O> {}
 
@@ -60,12 +61,12 @@ export interface RestEndpointConstructor {
    * comes from a `process` override, or from a `process` option whose parameters are
    * annotated (with one type parameter, an unannotated one cannot also report its result).
    */
-  new <O extends RestGenerics = any>(options: RestEndpointOptions<O>): RestEndpoint<O>;
+  new <O extends RestGenerics = AnyGenerics>(options: RestEndpointOptions<O>): RestEndpoint<O>;
   readonly prototype: RestEndpoint;
 }
 
 /** Untyped view used inside this file; the public types are in restTypes.ts. */
-type Endpoint = RestEndpoint<any> & Record<string, any>;
+type Endpoint = RestEndpoint;
 
 const RESERVED_OPTIONS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -270,13 +271,13 @@ class RestEndpointImpl {
     return collectionEndpoint(this as unknown as Endpoint, 'move');
   }
   /** The next page by `paginationField`; only when `paginationField` is set. */
-  get getPage(): PaginatedEndpoint<any, any> | undefined {
+  get getPage(): PaginatedEndpoint<AnyGenerics, string> | undefined {
     const endpoint = this as unknown as Endpoint;
     if (!endpoint.paginationField) return undefined;
     return paginatedEndpoint(endpoint, endpoint.paginationField);
   }
   /** An endpoint fetching a page and appending it to this endpoint's collection. */
-  paginated(fieldOrRemoveCursor: string | ((...args: any[]) => readonly any[])): Endpoint {
+  paginated(fieldOrRemoveCursor: string | ((...args: unknown[]) => readonly unknown[])): Endpoint {
     return paginatedEndpoint(this as unknown as Endpoint, fieldOrRemoveCursor);
   }
 }
@@ -362,7 +363,8 @@ function defineMembers(endpoint: Endpoint, options: Record<string, unknown>) {
 /** Every member set by options, `extend()` or subclass fields (own enumerable properties). */
 function ownMembers(endpoint: Endpoint): Record<string, unknown> {
   const members: Record<string, unknown> = {};
-  for (const key of Object.keys(endpoint)) members[key] = endpoint[key];
+  const own = endpoint as unknown as Record<string, unknown>;
+  for (const key of Object.keys(endpoint)) members[key] = own[key];
   return members;
 }
 

@@ -5,7 +5,7 @@ import { Collection, Entity } from '../schema/index';
 import type { NetworkError } from './NetworkError';
 import type { PathParams, ShortenPath } from './pathTypes';
 import { RestEndpoint } from './RestEndpoint';
-import type { RestGenerics } from './restTypes';
+import type { AnyGenerics, RestGenerics } from './restTypes';
 
 /** Holds code that must typecheck (or fail to) but never run. */
 function typeOnly(_code: () => void) {}
@@ -303,6 +303,40 @@ describe('results and process (SPEC §4.4)', () => {
         return { [`GET /users`]: (ids: string[]) => [...ids, normalized] };
       },
     });
+  });
+});
+
+describe('callbacks take unknown, yet accept functions typed by the app', () => {
+  it('snap.get is typed by the schema; update rewriters and errorPolicy name their types', () => {
+    const rename = new RestEndpoint({
+      path: '/users/:id',
+      method: 'PATCH',
+      schema: User,
+      body: {} as { name: string },
+      getOptimisticResponse(snap, params, body) {
+        const current = snap.get(User, params);
+        expectTypeOf(current).toEqualTypeOf<User | undefined>();
+        return { ...current, ...body };
+      },
+      update: (normalized: string) => ({ 'GET /users': (ids: string[]) => [...ids, normalized] }),
+      errorPolicy: (error: NetworkError) => (error.status === 503 ? 'soft' : undefined),
+    });
+    expectTypeOf(rename.errorPolicy).toEqualTypeOf<
+      ((error: unknown) => 'soft' | undefined) | undefined
+    >();
+  });
+});
+
+describe('subclasses default to AnyGenerics (no `any` in app code)', () => {
+  class Signed<O extends RestGenerics = AnyGenerics> extends RestEndpoint<O> {
+    override urlPrefix = 'https://api.test';
+  }
+
+  it('types each endpoint from its options, and each is a bare Signed', () => {
+    const getUser = new Signed({ path: '/users/:id', schema: User });
+    expectTypeOf(getUser).parameters.toEqualTypeOf<[params: { id: string | number }]>();
+    expectTypeOf(getUser).returns.resolves.toEqualTypeOf<User>();
+    expectTypeOf(getUser).toExtend<Signed>();
   });
 });
 

@@ -1,10 +1,13 @@
 import { locateCollection } from '../schema/findCollection';
-import { type Collection, findCollection, replaceCollection } from '../schema/index';
+import { type Collection, findCollection, replaceCollection, type Schema } from '../schema/index';
 import { fixBody } from './bodyArgument';
 import type { CollectionOperation } from './collectionTypes';
 import type { RestEndpoint } from './RestEndpoint';
 
-type Endpoint = RestEndpoint<any> & Record<string, any>;
+type Endpoint = RestEndpoint;
+
+/** Page args → the args of the list a page belongs to. */
+type RemoveCursor = (...args: unknown[]) => readonly unknown[];
 
 const METHODS: Record<CollectionOperation, string> = {
   push: 'POST',
@@ -70,7 +73,7 @@ export function collectionEndpoint(source: Endpoint, operation: CollectionOperat
  */
 export function paginatedEndpoint(
   source: Endpoint,
-  fieldOrRemoveCursor: string | ((...args: any[]) => readonly any[]),
+  fieldOrRemoveCursor: string | RemoveCursor,
 ): Endpoint {
   const accessor =
     typeof fieldOrRemoveCursor === 'string' ? `paginated('${fieldOrRemoveCursor}')` : 'paginated()';
@@ -84,7 +87,10 @@ export function paginatedEndpoint(
         ? fieldOrRemoveCursor
         : withoutField(fieldOrRemoveCursor);
     return source.extend({
-      schema: replaceCollection<unknown>(source.schema, collection.paginate(removeCursor)) as any,
+      schema: replaceCollection<unknown>(
+        source.schema,
+        collection.paginate(removeCursor),
+      ) as Schema,
       update: listFollowsPage(source, removeCursor),
       ...nameAfter(source, fieldOrRemoveCursor === source.paginationField ? 'getPage' : accessor),
     });
@@ -94,9 +100,9 @@ export function paginatedEndpoint(
 
 /** Page args → list args: the same args with `field` removed from the URL params. */
 function withoutField(field: string) {
-  return (params?: Record<string, unknown>, ...rest: unknown[]): readonly unknown[] => {
+  return (params?: unknown, ...rest: unknown[]): readonly unknown[] => {
     if (params === null || typeof params !== 'object') return [params, ...rest];
-    const { [field]: _cursor, ...listParams } = params;
+    const { [field]: _cursor, ...listParams } = params as Record<string, unknown>;
     return [listParams, ...rest];
   };
 }
@@ -107,7 +113,7 @@ function withoutField(field: string) {
  * schema has appended to). Undefined when the schema is the Collection itself: then the
  * source's result is nothing but that reference.
  */
-function listFollowsPage(source: Endpoint, removeCursor: (...args: any[]) => readonly any[]) {
+function listFollowsPage(source: Endpoint, removeCursor: RemoveCursor) {
   const path = locateCollection(source.schema)?.path ?? [];
   if (path.length === 0) return undefined;
   return (page: unknown, ...pageArgs: unknown[]) => ({

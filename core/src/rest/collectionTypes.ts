@@ -8,22 +8,23 @@ import type {
 } from '../schema/index';
 import type { Prettify } from './pathTypes';
 import type { RestEndpoint } from './RestEndpoint';
-import type { Extended, RestGenerics, SchemaOf, UrlParamsOf } from './restTypes';
+import type { Extended, RestGenerics, SchemaOf, UntypedJson, UrlParamsOf } from './restTypes';
 
 type Depth = [never, 0, 1, 2];
 
 /** Schemas `findCollection` does not look inside: arrays, functions and classes (entities). */
 type NotSearched =
   | readonly unknown[]
-  | ((...args: any) => any)
+  // `never` parameters: every function and class, whatever its parameters, extends these
+  | ((...args: never[]) => unknown)
   | (abstract new (
-      ...args: any
-    ) => any);
+      ...args: never[]
+    ) => unknown);
 
 /** The Collection of a schema: the schema itself or nested in object fields (as `findCollection`). */
 export type CollectionIn<S, D extends number = 3> = [D] extends [never]
   ? never
-  : S extends Collection<any, any, any>
+  : S extends Collection
     ? S
     : S extends ObjectSchema<infer F>
       ? FieldsCollection<F, Depth[D]>
@@ -38,7 +39,7 @@ type FieldsCollection<F, D extends number> = { [K in keyof F]: CollectionIn<F[K]
 /** The schema with its Collection replaced (type of `replaceCollection`). */
 export type ReplaceCollection<S, R, D extends number = 3> = [D] extends [never]
   ? S
-  : S extends Collection<any, any, any>
+  : S extends Collection
     ? R
     : S extends ObjectSchema<infer F>
       ? ObjectSchema<{ [K in keyof F]: ReplaceCollection<F[K], R, Depth[D]> }>
@@ -54,7 +55,7 @@ type MemberOf<C> =
     ? M
     : Denormalize<C> extends Record<string, infer M>
       ? M
-      : any;
+      : unknown;
 
 /** Body of each collection operation (SPEC §4.6 table). */
 interface CollectionBodies<M> {
@@ -77,7 +78,7 @@ interface CollectionMethods {
 export type CollectionOperation = keyof CollectionMethods;
 
 type BodyFor<C, Op extends CollectionOperation> = [C] extends [never]
-  ? any
+  ? UntypedJson
   : CollectionBodies<MemberOf<C>>[Op];
 
 /**
@@ -165,8 +166,8 @@ export interface CollectionAccessors<O extends RestGenerics> {
   /** Takes `{ ...params, [field]: cursor }`, appends the page to this endpoint's collection. */
   paginated<Field extends string>(field: Field): PaginatedEndpoint<O, Field>;
   /** Function form: `removeCursor(...pageArgs)` gives the args of the list to append to. */
-  paginated<A extends any[]>(
-    removeCursor: (...args: A) => readonly any[],
+  paginated<A extends unknown[]>(
+    removeCursor: (...args: A) => readonly unknown[],
   ): RestEndpoint<
     Extended<
       O,
@@ -175,7 +176,7 @@ export interface CollectionAccessors<O extends RestGenerics> {
           SchemaOf<O>,
           CollectionUpdate<CollectionIn<SchemaOf<O>>, 'paginate'>
         >;
-        readonly searchParams: A extends [infer P, ...any[]] ? P : O['searchParams'];
+        readonly searchParams: A extends [infer P, ...unknown[]] ? P : O['searchParams'];
       }
     >
   >;

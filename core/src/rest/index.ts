@@ -33,6 +33,7 @@ export {
   resource,
 } from './resource';
 export type {
+  AnyGenerics,
   BodyMethod,
   BodyOf,
   ContentSchemaRule,

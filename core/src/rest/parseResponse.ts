@@ -1,11 +1,12 @@
 import { ResponseParseError } from './NetworkError';
+import type { UntypedJson } from './restTypes';
 
 /** How a response body is read (SPEC §4.4). Unset means: detect from Content-Type. */
 export type ContentMode = 'json' | 'blob' | 'text' | 'arrayBuffer' | 'stream';
 
 /** What each content mode resolves to. */
 export interface ContentTypes {
-  json: any;
+  json: UntypedJson;
   blob: Blob;
   text: string;
   arrayBuffer: ArrayBuffer;

@@ -4,10 +4,12 @@ import { shortenPath } from './pathTemplate';
 import type { PathParams, ShortenPath } from './pathTypes';
 import { RestEndpoint, type RestEndpointConstructor } from './RestEndpoint';
 import type {
+  AnyGenerics,
   Extended,
   ExtendGenerics,
   ExtendOptions,
   RestEndpointExtraOptions,
+  RestEndpointOptions,
   RestGenerics,
 } from './restTypes';
 
@@ -17,7 +19,7 @@ export interface ResourceOptions<
   S extends EntityLike,
   SearchParams = undefined,
   PaginationField extends string | undefined = undefined,
-> extends Omit<RestEndpointExtraOptions<any>, 'process' | 'key' | 'url' | 'name'> {
+> extends Omit<RestEndpointExtraOptions<AnyGenerics>, 'process' | 'key' | 'url' | 'name'> {
   /** Path of one item; the list drops its final `/:param` (`/todos/:id` → `/todos`). */
   readonly path: Path;
   /** The entity (or other schema `Invalidate` accepts) of one item. */
@@ -76,7 +78,7 @@ export type ResourceEndpoints<
     schema: Invalidate<S>;
     method: 'DELETE';
     body: undefined;
-    process(value: any, params: PathParams<Path>): Item<S> | PathParams<Path>;
+    process(value: unknown, params: PathParams<Path>): Item<S> | PathParams<Path>;
   }>;
 } & (PaginationField extends string
   ? {
@@ -107,7 +109,7 @@ export type Resource<R> = R & {
       [K in Name]: RestEndpoint<Extended<GenericsOf<BaseOf<R, Name>>, E>>;
     }
   >;
-  extend<X extends Record<string, RestEndpoint<any>>>(
+  extend<X extends Record<string, RestEndpoint>>(
     members: (base: R) => X,
   ): Resource<Omit<R, keyof X> & X>;
   extend<const X extends Record<string, ExtendGenerics>>(
@@ -119,7 +121,7 @@ export type Resource<R> = R & {
   >;
 };
 
-type Members = Record<string, RestEndpoint<any>>;
+type Members = Record<string, RestEndpoint>;
 
 /**
  * The usual endpoints of one REST resource (SPEC §1): `get`, `getList`, `create`, `update`,
@@ -148,11 +150,12 @@ export function resource<
     throw new TypeError(`resource(${JSON.stringify(path)}) needs a schema`);
   }
   const prefix = describeSchema(schema);
-  const build = (
-    member: string,
-    generics: RestGenerics & Record<string, unknown>,
-  ): RestEndpoint<any> =>
-    new Endpoint({ name: `${prefix}.${member}`, ...shared, ...generics } as any);
+  const build = (member: string, generics: RestGenerics & Record<string, unknown>): RestEndpoint =>
+    new Endpoint({
+      name: `${prefix}.${member}`,
+      ...shared,
+      ...generics,
+    } as RestEndpointOptions<AnyGenerics>);
   const listOptions: Record<string, unknown> = {};
   if ('searchParams' in options) listOptions.searchParams = searchParams;
   if (paginationField !== undefined) listOptions.paginationField = paginationField;
@@ -194,7 +197,10 @@ export function resource<
     }),
   };
   if (paginationField !== undefined) members.getNextPage = getList.getPage;
-  return withExtend(members, prefix) as any;
+  // built member by member above; the type names what each one is
+  return withExtend(members, prefix) as unknown as Resource<
+    ResourceEndpoints<Path, S, SearchParams, PaginationField>
+  >;
 }
 
 /** With `optimistic: true`: each mutation's expected response, from its arguments. */
@@ -212,7 +218,7 @@ const optimisticResponses = {
 
 function withExtend(members: Members, prefix: string): Members {
   /** Member `name` extended with `options`: an existing one, or (a new name) `get`. */
-  const extendMember = (name: string, options: unknown): RestEndpoint<any> => {
+  const extendMember = (name: string, options: unknown): RestEndpoint => {
     if (name === 'extend') throw new TypeError('resource extend(): `extend` is not a member');
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`resource extend(): the options of ${name} must be an object`);

@@ -1,22 +1,23 @@
 // Types of RestEndpoint: its generics, call arguments, options and members (SPEC §2.1, §4.1).
 import type { Schema } from '../schema/interface';
-import type { Denormalize } from '../schema/types';
+import type { Denormalize, DenormalizeNullable } from '../schema/types';
 import type { ContentMode, ContentTypes } from './parseResponse';
 import type { PathParams, Prettify } from './pathTypes';
 import type { RestEndpoint } from './RestEndpoint';
 
 /**
- * What a RestEndpoint's types are computed from. Subclasses take `O extends RestGenerics = any`
- * and pass it on (`class Authd<O extends RestGenerics = any> extends RestEndpoint<O>`).
+ * What a RestEndpoint's types are computed from. Subclasses take
+ * `O extends RestGenerics = AnyGenerics` and pass it on
+ * (`class Authd<O extends RestGenerics = AnyGenerics> extends RestEndpoint<O>`).
  */
 export interface RestGenerics {
   readonly path: string;
   readonly schema?: Schema | undefined;
   readonly method?: string;
   /** Type of the body argument; `undefined` means there is none. */
-  readonly body?: any;
+  readonly body?: unknown;
   /** Extra query parameters, passed in the first argument. */
-  readonly searchParams?: any;
+  readonly searchParams?: unknown;
   readonly paginationField?: string;
   readonly content?: ContentMode;
   /**
@@ -27,6 +28,24 @@ export interface RestGenerics {
   readonly process?: unknown;
 }
 
+/**
+ * "Some generics": the default of `RestEndpoint<O>`, so that every endpoint is a `RestEndpoint`
+ * (e.g. as a constraint, `E extends RestEndpoint`). TypeScript has no existential type; `any` is
+ * the one type that stands for every `O` at once, and `IsAny` checks below keep the derived
+ * types (arguments, result) open for it.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the existential "some RestGenerics" (see above)
+export type AnyGenerics = any;
+
+/**
+ * JSON whose shape nothing declares (no schema, `process`, `parseResponse` or `body` type): the
+ * untyped value such an endpoint resolves to or takes as its body, as SPEC §4.1/§4.4 and
+ * RestEndpoint.types.test.ts pin it, so that an untyped endpoint stays easy to use. Give it a
+ * schema, a `body` or a `process` to type it.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: untyped JSON is `any` by contract (see above)
+export type UntypedJson = any;
+
 type IsAny<T> = 0 extends 1 & T ? true : false;
 
 /** HTTP methods that carry a body by default (SPEC §4.1 rule 2). */
@@ -36,13 +55,13 @@ export type BodyMethod = 'POST' | 'PUT' | 'PATCH';
 export type MethodOf<O> = O extends { readonly method: infer M extends string } ? M : 'GET';
 
 /**
- * Type of the body argument: as declared, else `any` for POST/PUT/PATCH and `undefined` (no
- * body) for the rest. Fixed at construction: `extend()` carries it instead of re-deriving it.
+ * Type of the body argument: as declared, else untyped JSON for POST/PUT/PATCH and `undefined`
+ * (no body) for the rest. Fixed at construction: `extend()` carries it instead of re-deriving it.
  */
 export type BodyOf<O> = 'body' extends keyof O
   ? O['body']
   : Uppercase<MethodOf<O>> extends BodyMethod
-    ? any
+    ? UntypedJson
     : undefined;
 
 /** True when calls take a body argument. */
@@ -51,7 +70,7 @@ export type HasBody<O> =
 
 type SearchParamsOf<O> = 'searchParams' extends keyof O
   ? IsAny<O['searchParams']> extends true
-    ? Record<string, any>
+    ? Record<string, UntypedJson>
     : [O['searchParams']] extends [undefined]
       ? {}
       : O['searchParams']
@@ -73,27 +92,31 @@ type ParamsAndBodyArgs<P, B> = keyof P extends never
 /** Call arguments (SPEC §4.1): `[params?]` or `[params, body]`, params omitted when none. */
 export type RestArgs<O extends RestGenerics> =
   IsAny<O> extends true
-    ? any[]
+    ? // any arguments: a call typed for some generics takes whatever its own generics take
+      UntypedJson[]
     : HasBody<O> extends true
       ? ParamsAndBodyArgs<UrlParamsOf<O>, BodyOf<O>>
       : ParamsArgs<UrlParamsOf<O>>;
 
 /** What `parseResponse` yields: an overriding option's result, else per `content`. */
-export type ParsedOf<O> = O extends { readonly parseResponse: (...args: any) => infer P }
+export type ParsedOf<O> = O extends { readonly parseResponse: AnyFunction<infer P> }
   ? Awaited<P>
   : O extends { readonly content: infer C extends ContentMode }
     ? ContentTypes[C]
-    : any;
+    : UntypedJson;
+
+/** Every function returning R extends this, whatever its parameters (`never` accepts them all). */
+type AnyFunction<R = unknown> = (...args: never[]) => R;
 
 /**
  * What calling the endpoint resolves to (SPEC §1): the result of a `process` option, else of a
  * subclass's `process` override (`Override`, its return type), else what `parseResponse` yields.
  */
-export type RestResult<O, Override = any> = O extends {
-  readonly process: (...args: any) => infer R;
+export type RestResult<O, Override = unknown> = O extends {
+  readonly process: AnyFunction<infer R>;
 }
   ? Awaited<R>
-  : IsAny<Override> extends true
+  : unknown extends Override
     ? ResponseOf<O>
     : Awaited<Override>;
 
@@ -103,7 +126,7 @@ export type RestResult<O, Override = any> = O extends {
  * response is the server's JSON, so an entity's methods and non-JSON field types (a `Date`
  * field) are what the store adds: call `pk()` on what the store returns, not on this.
  */
-type ResponseOf<O> = O extends { readonly parseResponse: (...args: any) => unknown }
+type ResponseOf<O> = O extends { readonly parseResponse: AnyFunction }
   ? ParsedOf<O>
   : O extends { readonly content: infer C extends Exclude<ContentMode, 'json'> }
     ? ContentTypes[C]
@@ -114,9 +137,7 @@ type ResponseOf<O> = O extends { readonly parseResponse: (...args: any) => unkno
       : ParsedOf<O>;
 
 /** What `getOptimisticResponse` returns: the result type of a declared `process`. */
-type OptimisticResult<O> = O extends { readonly process: (...args: any) => any }
-  ? RestResult<O>
-  : unknown;
+type OptimisticResult<O> = O extends { readonly process: AnyFunction } ? RestResult<O> : unknown;
 
 /** The schema of `O` (`undefined` when none). */
 export type SchemaOf<O> = O extends { readonly schema: infer S } ? S : undefined;
@@ -126,11 +147,17 @@ export interface OptimisticSnapshot {
   /** Throw it to cancel the optimistic update. */
   readonly abort: Error;
   readonly fetchedAt: number;
-  get(schema: any, ...args: readonly unknown[]): any;
+  get<S extends Schema>(schema: S, ...args: readonly unknown[]): DenormalizeNullable<S>;
 }
 
-/** `update`'s result: for each endpoint key, how to rewrite its normalized result. */
-export type ResultUpdates = { [endpointKey: string]: (current: any) => any };
+/**
+ * `update`'s result: for each endpoint key, how to rewrite its normalized result. A rewriter
+ * names the result's type it knows (`(ids: string[]) => ...`): it is declared through a method,
+ * whose parameters are bivariant, so that such a function is accepted.
+ */
+export type ResultUpdates = {
+  [endpointKey: string]: { rewrite(current: unknown): unknown }['rewrite'];
+};
 
 /** Retry details (the store's `RetryOptions`, declared here too: rest does not import store). */
 export interface RetryDetails {
@@ -157,19 +184,19 @@ export interface RestEndpointExtraOptions<O extends RestGenerics> {
   readonly retry?: boolean | number | RetryDetails;
   /** A readable name (default `METHOD path`). */
   readonly name?: string;
-  errorPolicy?(error: any): 'soft' | undefined;
+  errorPolicy?(error: unknown): 'soft' | undefined;
   /** With a `process`, returns what it resolves to (SPEC §4.5). */
   getOptimisticResponse?(snap: OptimisticSnapshot, ...args: RestArgs<O>): OptimisticResult<O>;
-  update?(normalizedResponse: any, ...args: RestArgs<O>): ResultUpdates;
+  update?(normalizedResponse: unknown, ...args: RestArgs<O>): ResultUpdates;
   url?(urlParams: UrlParamsOf<O>): string;
-  searchToString?(searchParams: Record<string, any>): string;
+  searchToString?(searchParams: Record<string, unknown>): string;
   getRequestInit?(body: unknown): RequestInit | Promise<RequestInit>;
   getHeaders?(headers: Record<string, string>): HeadersInit | Promise<HeadersInit>;
   fetchResponse?(input: string, init: RequestInit): Promise<Response>;
-  parseResponse?(response: Response): Promise<any>;
+  parseResponse?(response: Response): Promise<unknown>;
   key?(...args: RestArgs<O>): string;
   testKey?(key: string): boolean;
-  process?(value: ParsedOf<O>, ...args: RestArgs<O>): any;
+  process?(value: ParsedOf<O>, ...args: RestArgs<O>): unknown;
 }
 
 /**
@@ -204,10 +231,9 @@ export type WithProcessOption<Options, O extends RestGenerics, R> = Omit<
 /** `O` with `process` returning `R`. */
 export type WithProcess<O extends RestGenerics, R> =
   IsAny<O> extends true
-    ? any
-    : Prettify<
-          Omit<O, 'process'> & { readonly process: (value: any, ...args: any[]) => R }
-        > extends infer W extends RestGenerics
+    ? AnyGenerics
+    : Prettify<Omit<O, 'process'> & { readonly process: AnyFunction<R> }> extends infer W extends
+          RestGenerics
       ? W
       : never;
 
@@ -225,7 +251,7 @@ export interface ExtendGenerics extends Partial<RestGenerics> {
  */
 export type Extended<O extends RestGenerics, E> =
   IsAny<O> extends true
-    ? any
+    ? AnyGenerics
     : Prettify<
           Omit<O, keyof E | 'body'> &
             Omit<E, 'body'> & { readonly body: 'body' extends keyof E ? E['body'] : BodyOf<O> }
@@ -262,27 +288,27 @@ export interface RestEndpointMembers<O extends RestGenerics> {
   readonly retry: boolean | number | RetryDetails | undefined;
   /** `METHOD path` unless set. */
   readonly name: string;
-  errorPolicy?(error: any): 'soft' | undefined;
+  errorPolicy?(error: unknown): 'soft' | undefined;
   getOptimisticResponse?(snap: OptimisticSnapshot, ...args: RestArgs<O>): unknown;
-  update?(normalizedResponse: any, ...args: RestArgs<O>): ResultUpdates;
+  update?(normalizedResponse: unknown, ...args: RestArgs<O>): ResultUpdates;
 
   /**
    * `urlPrefix` + compiled path, then `?` + `searchToString(leftover params)` if any. Takes
    * undeclared query params too (`url({ group, id, sort })`); the call itself does not.
    */
-  url(urlParams: UrlParamsOf<O> & Readonly<Record<string, any>>): string;
+  url(urlParams: UrlParamsOf<O> & Readonly<Record<string, UntypedJson>>): string;
   /** Default: URLSearchParams with sorted keys; arrays repeat the key; undefined is left out. */
-  searchToString(searchParams: Record<string, any>): string;
+  searchToString(searchParams: Record<string, unknown>): string;
   getRequestInit(body?: unknown): RequestInit | Promise<RequestInit>;
   getHeaders(headers: Record<string, string>): HeadersInit | Promise<HeadersInit>;
   fetchResponse(input: string, init: RequestInit): Promise<Response>;
-  parseResponse(response: Response): Promise<any>;
+  parseResponse(response: Response): Promise<unknown>;
   /**
-   * Transforms the parsed value. Typed loosely here so subclasses can override it with any
-   * signature; the call's result type comes from a `process` option, else from the return
-   * type of a subclass's override.
+   * Transforms the parsed value. Typed loosely here (method parameters are bivariant) so
+   * subclasses can override it with their own signature; the call's result type comes from a
+   * `process` option, else from the return type of a subclass's override.
    */
-  process(value: any, ...args: any[]): any;
+  process(value: unknown, ...args: unknown[]): unknown;
   /** Store lookup key: `METHOD url`. Takes the URL params, or the call's arguments. */
   key(urlParams: UrlParamsOf<O>): string;
   key(...args: RestArgs<O>): string;
@@ -301,6 +327,7 @@ export interface RestEndpointMembers<O extends RestGenerics> {
 }
 
 /** A RestEndpoint's instance type without the collection accessors (used for `this`). */
-export interface RestEndpointInstance<O extends RestGenerics = any> extends RestEndpointMembers<O> {
+export interface RestEndpointInstance<O extends RestGenerics = AnyGenerics>
+  extends RestEndpointMembers<O> {
   (...args: RestArgs<O>): Promise<RestResult<O, ReturnType<this['process']>>>;
 }

@@ -7,12 +7,14 @@ import type { SchemaAttribute } from './Polymorphic';
  * Every stored entity of a type (or of several, with an entity map), in table order. Queried
  * without a response: `memo.query(new All(Todo), [], state)`. Invalidated entities are skipped.
  */
-export class All<S extends EntityLike | Record<string, EntityLike> = any> extends ArraySchema<S> {
+export class All<
+  S extends EntityLike | Record<string, EntityLike> = EntityLike | Record<string, EntityLike>,
+> extends ArraySchema<S> {
   constructor(definition: S, schemaAttribute?: S extends EntityLike ? undefined : SchemaAttribute) {
     super(definition, schemaAttribute);
   }
 
-  override queryKey(_args: readonly any[], delegate: IQueryDelegate): any {
+  override queryKey(_args: readonly unknown[], delegate: IQueryDelegate): unknown {
     if (this.isSingleSchema) {
       const entity = this.schema as EntityLike;
       const table = delegate.getEntities(entity.key);

@@ -1,6 +1,11 @@
 import { describeSchema } from './describeSchema';
 import { INVALID } from './INVALID';
-import type { IDenormalizeDelegate, INormalizeDelegate } from './interface';
+import type {
+  FieldKey,
+  IDenormalizeDelegate,
+  INormalizeDelegate,
+  IQueryDelegate,
+} from './interface';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError } from './SchemaError';
 
@@ -9,7 +14,7 @@ import { SchemaError } from './SchemaError';
  * error body (`{"error":"rate limited"}`), whose values would otherwise pass for primary keys.
  * (Classic normalizr read an object's values as the list; use `Values` for a keyed map.)
  */
-export function listValues(owner: unknown, input: any): readonly any[] {
+export function listValues(owner: unknown, input: unknown): readonly unknown[] {
   if (Array.isArray(input)) return input;
   const found = input === null ? 'null' : typeof input;
   const name = owner instanceof ArraySchema ? `[${describeSchema(owner.schema)}]` : owner;
@@ -17,16 +22,21 @@ export function listValues(owner: unknown, input: any): readonly any[] {
 }
 
 /** `schema.Array`: a list of one schema, or of several chosen per item by `schemaAttribute`. */
-export class ArraySchema<S = any> extends Polymorphic {
+export class ArraySchema<S = unknown> extends Polymorphic {
   declare readonly schema: S;
 
   constructor(definition: S, schemaAttribute?: SchemaAttribute) {
     super(definition, schemaAttribute);
   }
 
-  normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any[] {
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: FieldKey,
+    delegate: INormalizeDelegate,
+  ): unknown[] {
     const values = listValues(this, input);
-    const out: any[] = [];
+    const out: unknown[] = [];
     for (let i = 0; i < values.length; i++) {
       const value = values[i];
       const normalized = this.normalizeValue(value, parent, key, delegate);
@@ -36,12 +46,12 @@ export class ArraySchema<S = any> extends Polymorphic {
     return out;
   }
 
-  createContainer(): any[] {
+  createContainer(): unknown[] {
     return [];
   }
 
   /** Appends the usable members; missing and invalidated ones are left out. */
-  denormalizeInto(out: any[], input: any, delegate: IDenormalizeDelegate): any[] {
+  denormalizeInto(out: unknown[], input: unknown, delegate: IDenormalizeDelegate): unknown[] {
     if (!Array.isArray(input)) return out;
     const single = this.isSingleSchema ? this.schema : undefined;
     for (let i = 0; i < input.length; i++) {
@@ -54,12 +64,12 @@ export class ArraySchema<S = any> extends Polymorphic {
     return out;
   }
 
-  denormalize(input: any, delegate: IDenormalizeDelegate): any {
+  denormalize(input: unknown, delegate: IDenormalizeDelegate): unknown {
     if (!Array.isArray(input)) return input;
     return this.denormalizeInto([], input, delegate);
   }
 
-  queryKey(_args: readonly any[], _delegate: unknown): any {
+  queryKey(_args: readonly unknown[], _delegate: IQueryDelegate): unknown {
     return undefined;
   }
 

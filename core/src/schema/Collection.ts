@@ -1,8 +1,9 @@
 import { ArraySchema } from './ArraySchema';
-import { CollectionUpdate } from './CollectionUpdate';
+import { CollectionUpdate, type MergeMembers } from './CollectionUpdate';
 import { serializeCollectionKey } from './collectionKey';
 import { describeSchema } from './describeSchema';
 import type {
+  FieldKey,
   IDenormalizeDelegate,
   INormalizeDelegate,
   IQueryDelegate,
@@ -15,20 +16,22 @@ import { Values } from './ValuesSchema';
 /** Filter deciding whether a stored collection (by its canonical args) takes an entity. */
 export type CollectionFilter = (collectionKey: Record<string, string>) => boolean;
 
-export interface CollectionOptions<Args extends any[] = any[], Parent = any> {
+// The functions are declared as methods: a Collection typed for its own Args or Parent is then
+// still a `Collection` (method parameters are bivariant), which collection-generic code takes.
+export interface CollectionOptions<Args extends unknown[] = unknown[], Parent = unknown> {
   /** Arguments identifying the collection (default: the first argument, the URL params). */
-  argsKey?: (...args: Args) => Record<string, unknown> | undefined;
+  argsKey?(...args: Args): Record<string, unknown> | undefined;
   /** For a collection nested in an entity: identity from the parent (e.g. `{ userId: parent.id }`). */
-  nestKey?: (parent: Parent, key: string) => Record<string, unknown>;
+  nestKey?(parent: Parent, key: string): Record<string, unknown>;
   /** Builds the filter that picks which stored collections an added/removed entity belongs to. */
-  createCollectionFilter?: (...args: Args) => CollectionFilter;
+  createCollectionFilter?(...args: Args): CollectionFilter;
   /** Argument keys that identify a collection but never exclude an entity (e.g. ordering). */
   nonFilterArgumentKeys?: ((key: string) => boolean) | readonly string[] | RegExp;
 }
 
-type ListDefinition = readonly [any] | ArraySchema<any> | Values<any>;
+type ListDefinition = readonly [unknown] | ArraySchema | Values;
 
-function toInnerSchema(definition: ListDefinition): ArraySchema<any> | Values<any> {
+function toInnerSchema(definition: ListDefinition): ArraySchema | Values {
   if (definition instanceof ArraySchema || definition instanceof Values) return definition;
   if (Array.isArray(definition) && definition.length === 1) return new ArraySchema(definition[0]);
   throw new TypeError(
@@ -52,9 +55,13 @@ function toKeyPredicate(
  * schemas that update every stored collection whose arguments match the entity (see
  * `createCollectionFilter`); `remove` and `move` work on lists and Values alike.
  */
-export class Collection<S extends ListDefinition = any, Args extends any[] = any[], Parent = any> {
+export class Collection<
+  S extends ListDefinition = ListDefinition,
+  Args extends unknown[] = unknown[],
+  Parent = unknown,
+> {
   /** The list schema inside (`[E]` becomes `schema.Array(E)`). */
-  readonly schema: ArraySchema<any> | Values<any>;
+  readonly schema: ArraySchema | Values;
   /** Table name of every collection over this member schema. */
   readonly key: string;
   readonly push: CollectionUpdate<this, 'push'>;
@@ -79,7 +86,7 @@ export class Collection<S extends ListDefinition = any, Args extends any[] = any
       choices === undefined
         ? describeSchema(inner.schema)
         : Object.keys(choices)
-            .map((choice) => describeSchema(choices[choice]))
+            .map((choice) => describeSchema((choices as Record<string, unknown>)[choice]))
             .join(',');
     this.key = `COLLECT:${inner instanceof Values ? 'Values' : 'ArraySchema'}(${members})`;
     this.isNonFilterKey = toKeyPredicate(options.nonFilterArgumentKeys);
@@ -105,9 +112,9 @@ export class Collection<S extends ListDefinition = any, Args extends any[] = any
   }
 
   /** Canonical key of a stored collection. */
-  pk(_value: unknown, parent: any, key: string | undefined, args: readonly any[]): string {
+  pk(_value: unknown, parent: unknown, key: FieldKey, args: readonly unknown[]): string {
     if (this.options.nestKey && parent !== undefined && parent !== null) {
-      return serializeCollectionKey(this.options.nestKey(parent, key ?? ''));
+      return serializeCollectionKey(this.options.nestKey(parent as Parent, key ?? ''));
     }
     return serializeCollectionKey(this.argsKey(...(args as Args)));
   }
@@ -137,8 +144,13 @@ export class Collection<S extends ListDefinition = any, Args extends any[] = any
   }
 
   /** A schema appending a page's items to the collection identified by `removeCursor(...args)`. */
-  paginate(removeCursor: (...args: any[]) => readonly any[]): CollectionUpdate<this, 'paginate'> {
-    return new CollectionUpdate(this, 'paginate', { removeCursor });
+  paginate<P extends unknown[]>(
+    removeCursor: (...args: P) => readonly unknown[],
+  ): CollectionUpdate<this, 'paginate'> {
+    return new CollectionUpdate(this, 'paginate', {
+      // called with the page fetch's own args, which P names
+      removeCursor: removeCursor as (...args: readonly unknown[]) => readonly unknown[],
+    });
   }
 
   /**
@@ -148,19 +160,20 @@ export class Collection<S extends ListDefinition = any, Args extends any[] = any
    * new stored value. `createCollectionFilter(...args)` picks the stored collections that take
    * them (default: this collection's filter, as for push).
    */
-  addWith<P extends any[] = Args>(
-    merge: (existing: any, incoming: any) => any,
+  addWith<P extends unknown[] = Args>(
+    merge: MergeMembers,
     createCollectionFilter?: (...args: P) => CollectionFilter,
   ): CollectionUpdate<this, 'addWith'> {
     return new CollectionUpdate(this, 'addWith', {
       merge,
+      // called with the add call's own args, which P names
       createCollectionFilter: createCollectionFilter as
-        | ((...args: any[]) => CollectionFilter)
+        | ((...args: readonly unknown[]) => CollectionFilter)
         | undefined,
     });
   }
 
-  normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): string {
+  normalize(input: unknown, parent: unknown, key: FieldKey, delegate: INormalizeDelegate): string {
     const pk = this.pk(input, parent, key, delegate.args);
     const normalized = this.schema.normalize(input, parent, key, delegate);
     delegate.mergeEntity(this, pk, normalized);
@@ -168,15 +181,15 @@ export class Collection<S extends ListDefinition = any, Args extends any[] = any
   }
 
   /** A fetched list replaces the stored one. */
-  merge(_existing: any, incoming: any): any {
+  merge(_existing: unknown, incoming: unknown): unknown {
     return incoming;
   }
 
   shouldReorder(
     existingMeta: WriteMeta,
     incomingMeta: WriteMeta,
-    _existing: any,
-    _incoming: any,
+    _existing: unknown,
+    _incoming: unknown,
   ): boolean {
     return isOlderResponse(existingMeta, incomingMeta);
   }
@@ -184,9 +197,9 @@ export class Collection<S extends ListDefinition = any, Args extends any[] = any
   mergeWithStore(
     existingMeta: WriteMeta,
     incomingMeta: WriteMeta,
-    existing: any,
-    incoming: any,
-  ): any {
+    existing: unknown,
+    incoming: unknown,
+  ): unknown {
     return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
       ? existing
       : this.merge(existing, incoming);
@@ -195,28 +208,35 @@ export class Collection<S extends ListDefinition = any, Args extends any[] = any
   mergeMetaWithStore(
     existingMeta: WriteMeta,
     incomingMeta: WriteMeta,
-    existing: any,
-    incoming: any,
+    existing: unknown,
+    incoming: unknown,
   ): WriteMeta {
     return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
       ? existingMeta
       : incomingMeta;
   }
 
-  createInstance(_stored: unknown): any {
+  createInstance(_stored: unknown): unknown[] | Record<string, unknown> {
     return this.schema.createContainer();
   }
 
-  denormalizeInto(instance: any, stored: any, delegate: IDenormalizeDelegate): any {
-    return this.schema.denormalizeInto(instance, stored, delegate);
+  denormalizeInto(
+    instance: unknown[] | Record<string, unknown>,
+    stored: unknown,
+    delegate: IDenormalizeDelegate,
+  ): unknown {
+    // the instance is the container createInstance made from this same inner schema
+    return (
+      this.schema as { denormalizeInto(out: typeof instance, ...rest: unknown[]): unknown }
+    ).denormalizeInto(instance, stored, delegate);
   }
 
-  denormalize(stored: any, delegate: IDenormalizeDelegate): any {
+  denormalize(stored: unknown, delegate: IDenormalizeDelegate): unknown {
     return this.denormalizeInto(this.createInstance(stored), stored, delegate);
   }
 
   /** The stored collection for these args, if any. */
-  queryKey(args: readonly any[], delegate: IQueryDelegate): string | undefined {
+  queryKey(args: readonly unknown[], delegate: IQueryDelegate): string | undefined {
     const pk = this.pk(undefined, undefined, undefined, args);
     return delegate.getEntity(this.key, pk) !== undefined ? pk : undefined;
   }

@@ -1,10 +1,17 @@
 import type { Collection, CollectionFilter } from './Collection';
 import { parseCollectionKey } from './collectionKey';
 import { INVALID } from './INVALID';
-import type { IDenormalizeDelegate, INormalizeDelegate } from './interface';
+import type {
+  FieldKey,
+  IDenormalizeDelegate,
+  INormalizeDelegate,
+  IQueryDelegate,
+} from './interface';
 import { isEntityLike } from './interface';
 import { setOwn } from './ownProperty';
+import type { PolymorphicRef } from './Polymorphic';
 import { checkPk } from './pk';
+import { processInput } from './processInput';
 import { SchemaError } from './SchemaError';
 import { Union } from './Union';
 
@@ -20,35 +27,54 @@ export type CollectionUpdateMode =
 /** Options of the modes that take some: `paginate` and `addWith`. */
 export interface CollectionUpdateOptions {
   /** paginate: page args → the args of the collection the page belongs to. */
-  readonly removeCursor?: (...args: any[]) => readonly any[];
+  readonly removeCursor?: (...args: readonly unknown[]) => readonly unknown[];
   /** addWith: the stored value once `incoming` (new members, list or map) joins `existing`. */
-  readonly merge?: (existing: any, incoming: any) => any;
+  readonly merge?: MergeMembers;
   /** addWith: which stored collections take the new members (default: the collection's). */
-  readonly createCollectionFilter?: (...args: any[]) => CollectionFilter;
+  readonly createCollectionFilter?: (...args: readonly unknown[]) => CollectionFilter;
 }
 
+/** A stored collection's normalized members: a list, or a Values map by key. */
+type Members = unknown[] | Record<string, unknown>;
+
+/**
+ * `(existing, incoming) => next` over normalized members. Declared through a method so that a
+ * merge naming the concrete form (`string[]`, a map) is accepted (method parameters are bivariant).
+ */
+export type MergeMembers = {
+  merge(existing: Members, incoming: Members): Members;
+}['merge'];
+
+/** The filter of a stored collection from the args of a call (URL params, body). */
+type FilterFromArgs = (...args: readonly unknown[]) => CollectionFilter;
+
 /** Two normalized members are the same entity (pk strings, or polymorphic `{ id, schema }`). */
-function sameMember(a: any, b: any): boolean {
+function sameMember(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   return (
     a !== null &&
     b !== null &&
     typeof a === 'object' &&
     typeof b === 'object' &&
-    a.id === b.id &&
-    a.schema === b.schema
+    (a as PolymorphicRef).id === (b as PolymorphicRef).id &&
+    (a as PolymorphicRef).schema === (b as PolymorphicRef).schema
   );
 }
 
 /** True when a stored list or Values map holds `member`. */
-function holds(stored: any, member: any): boolean {
+/** An object's fields to spread (nothing for a primitive or absent value). */
+function asFields(value: unknown): object {
+  return value !== null && typeof value === 'object' ? value : {};
+}
+
+function holds(stored: Members, member: unknown): boolean {
   const values = Array.isArray(stored) ? stored : Object.values(stored);
   for (let i = 0; i < values.length; i++) if (sameMember(values[i], member)) return true;
   return false;
 }
 
 /** A stored list or Values map without `member`. */
-function without(stored: any, member: any): any {
+function without(stored: Members, member: unknown): Members {
   if (Array.isArray(stored)) return stored.filter((m) => !sameMember(m, member));
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(stored)) {
@@ -58,15 +84,20 @@ function without(stored: any, member: any): any {
 }
 
 /** A stored list with `member` at the end, or a Values map with it under its primary key. */
-function including(stored: any, member: any): any {
+function including(stored: Members, member: unknown): Members {
   if (Array.isArray(stored)) return [...stored, member];
   const out = { ...stored };
-  setOwn(out, String(typeof member === 'object' && member !== null ? member.id : member), member);
+  setOwn(out, String(memberId(member)), member);
   return out;
 }
 
-const pushMerge = (existing: any[], incoming: any[]) => [...existing, ...incoming];
-const unshiftMerge = (existing: any[], incoming: any[]) => [...incoming, ...existing];
+/** The pk of a normalized member (a pk, or the `id` of a polymorphic `{ id, schema }`). */
+function memberId(member: unknown): unknown {
+  return typeof member === 'object' && member !== null ? (member as PolymorphicRef).id : member;
+}
+
+const pushMerge = (existing: unknown[], incoming: unknown[]) => [...existing, ...incoming];
+const unshiftMerge = (existing: unknown[], incoming: unknown[]) => [...incoming, ...existing];
 
 /**
  * The schema of `collection.push` / `unshift` / `assign` / `remove` / `move` / `paginate()` /
@@ -93,7 +124,7 @@ export class CollectionUpdate<
   }
 
   /** The member schema of a normalized member (for polymorphic lists, the chosen entity). */
-  private memberSchema(member: any): any {
+  private memberSchema(member: unknown): unknown {
     const inner = this.collection.schema;
     // a list of a Union stores `{ id, schema }` just like a polymorphic list
     const choices = inner.isSingleSchema
@@ -102,19 +133,20 @@ export class CollectionUpdate<
         : undefined
       : inner.schema;
     if (choices === undefined) return inner.schema;
-    return member !== null && typeof member === 'object' ? choices[member.schema] : undefined;
+    return member !== null && typeof member === 'object'
+      ? (choices as Record<string, unknown>)[(member as PolymorphicRef).schema]
+      : undefined;
   }
 
   /** The stored (normalized) value of a member, which the collection filter compares with. */
-  private memberValue(member: any, delegate: INormalizeDelegate): any {
+  private memberValue(member: unknown, delegate: INormalizeDelegate): unknown {
     const schema = this.memberSchema(member);
     if (!isEntityLike(schema)) return member;
-    const id = member !== null && typeof member === 'object' ? member.id : member;
-    const stored = delegate.getEntity(schema.key, String(id));
+    const stored = delegate.getEntity(schema.key, String(memberId(member)));
     return stored === INVALID ? undefined : stored;
   }
 
-  normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any {
+  normalize(input: unknown, parent: unknown, key: FieldKey, delegate: INormalizeDelegate): unknown {
     const collection = this.collection;
     const inner = collection.schema;
     const mode: CollectionUpdateMode = this.mode;
@@ -122,12 +154,12 @@ export class CollectionUpdate<
       if (!collection.isValues)
         throw new SchemaError(collection.key, 'assign needs a Values collection', input);
       const refs = inner.normalize(input, parent, key, delegate);
-      const merge =
-        this.options.merge ?? ((existing: any, incoming: any) => ({ ...existing, ...incoming }));
+      const merge: MergeMembers =
+        this.options.merge ?? ((existing, incoming) => ({ ...existing, ...incoming }));
       const filter = this.filterFor(delegate.args);
       this.forEachStored(delegate, (pk, stored) => {
         if (!filter(parseCollectionKey(pk))) return;
-        delegate.setEntity(collection, pk, merge(stored, refs));
+        delegate.setEntity(collection, pk, merge(stored as Members, refs));
       });
       return refs;
     }
@@ -143,8 +175,8 @@ export class CollectionUpdate<
     if (mode === 'paginate') return this.appendPage(items, parent, key, delegate);
 
     // One member at a time, so that `move` pairs each entity with its value before this response.
-    const refs: any[] = [];
-    const previous: any[] = [];
+    const refs: unknown[] = [];
+    const previous: unknown[] = [];
     for (const item of items) {
       const before = mode === 'move' ? this.previousValue(item, parent, key, delegate) : undefined;
       const ref = inner.normalizeValue(item, parent, key, delegate);
@@ -154,7 +186,8 @@ export class CollectionUpdate<
       previous.push(before);
     }
     if (mode === 'push' || mode === 'unshift' || mode === 'addWith') {
-      const merge = this.options.merge ?? (mode === 'unshift' ? unshiftMerge : pushMerge);
+      const merge: MergeMembers =
+        this.options.merge ?? ((mode === 'unshift' ? unshiftMerge : pushMerge) as MergeMembers);
       this.add(refs, merge, delegate);
     } else {
       this.removeOrMove(refs, previous, isList ? undefined : delegate.args[1], delegate);
@@ -163,27 +196,25 @@ export class CollectionUpdate<
   }
 
   /** A filter picking the stored collections that new members (in `args`) belong to. */
-  private filterFor(args: readonly any[]): CollectionFilter {
+  private filterFor(args: readonly unknown[]): CollectionFilter {
     const custom = this.options.createCollectionFilter;
-    return custom ? custom(...args) : this.collection.createCollectionFilter(...(args as any));
+    return custom ? custom(...args) : this.defaultFilter(...args);
+  }
+
+  /** The collection's own filter (its Args type is the user's; these are the call's args). */
+  private defaultFilter(...args: readonly unknown[]): CollectionFilter {
+    return (this.collection.createCollectionFilter as FilterFromArgs)(...args);
   }
 
   /** push / unshift / addWith on a list: every matching stored list merges the members it takes. */
-  private add(
-    refs: any[],
-    merge: (existing: any, incoming: any) => any,
-    delegate: INormalizeDelegate,
-  ) {
+  private add(refs: unknown[], merge: MergeMembers, delegate: INormalizeDelegate) {
     const collection = this.collection;
     const params = delegate.args[0];
     // A custom filter sees the call's args; the default one each member's stored value.
     const custom = this.options.createCollectionFilter?.(...delegate.args);
     const filters = refs.map(
       (ref) =>
-        custom ??
-        collection.createCollectionFilter(
-          ...([params, this.memberValue(ref, delegate) ?? delegate.args[1]] as any),
-        ),
+        custom ?? this.defaultFilter(params, this.memberValue(ref, delegate) ?? delegate.args[1]),
     );
     this.forEachStored(delegate, (pk, stored) => {
       if (!Array.isArray(stored)) return;
@@ -198,26 +229,31 @@ export class CollectionUpdate<
    * collections its stored value before the response matched, and joins those the merged value
    * (stored value plus the body) matches.
    */
-  private removeOrMove(refs: any[], previous: any[], body: unknown, delegate: INormalizeDelegate) {
+  private removeOrMove(
+    refs: unknown[],
+    previous: unknown[],
+    body: unknown,
+    delegate: INormalizeDelegate,
+  ) {
     const collection = this.collection;
-    const params = delegate.args[0];
+    const params = asFields(delegate.args[0]);
     const changes = body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {};
     const filters = refs.map((ref) => {
       const value = this.memberValue(ref, delegate);
       if (this.mode !== 'move') {
-        return collection.createCollectionFilter(...([params, value ?? delegate.args[1]] as any));
+        return this.defaultFilter(delegate.args[0], value ?? delegate.args[1]);
       }
-      const merged = { ...value, ...changes };
-      return collection.createCollectionFilter(...([{ ...params, ...merged }, merged] as any));
+      const merged = { ...asFields(value), ...changes };
+      return this.defaultFilter({ ...params, ...merged }, merged);
     });
     const oldFilters = previous.map((value) =>
       value === undefined
         ? undefined
-        : collection.createCollectionFilter(...([{ ...params, ...value }, value] as any)),
+        : this.defaultFilter({ ...params, ...asFields(value) }, value),
     );
     this.forEachStored(delegate, (pk, stored) => {
       const collectionKey = parseCollectionKey(pk);
-      let next: any;
+      let next: Members | undefined;
       for (let i = 0; i < refs.length; i++) {
         const ref = refs[i];
         const matches = filters[i](collectionKey);
@@ -239,28 +275,31 @@ export class CollectionUpdate<
   }
 
   /** The stored value of an entity before this response, for `move`. */
-  private previousValue(item: any, parent: any, key: any, delegate: INormalizeDelegate): any {
+  private previousValue(
+    item: unknown,
+    parent: unknown,
+    key: FieldKey,
+    delegate: INormalizeDelegate,
+  ): unknown {
     if (item === null || typeof item !== 'object') return undefined;
     const inner = this.collection.schema;
     let schema = inner.inferSchema(item, parent, key);
     if (schema instanceof Union) schema = schema.inferSchema(item, parent, key);
     if (!isEntityLike(schema)) return undefined;
-    const processed = (schema as any).process
-      ? (schema as any).process(item, parent, key, delegate.args)
-      : item;
+    const processed = processInput(schema, item, parent, key, delegate.args);
     const pk = checkPk(schema.key, schema.pk(processed, parent, key, delegate.args), item);
     const stored = delegate.getEntity(schema.key, pk);
     return stored === INVALID ? undefined : stored;
   }
 
   private appendPage(
-    items: readonly any[],
-    parent: any,
-    key: any,
+    items: readonly unknown[],
+    parent: unknown,
+    key: FieldKey,
     delegate: INormalizeDelegate,
-  ): any[] {
+  ): unknown[] {
     const collection = this.collection;
-    const refs = collection.schema.normalize(items, parent, key, delegate) as any[];
+    const refs = collection.schema.normalize(items, parent, key, delegate) as unknown[];
     const { removeCursor } = this.options;
     const targetArgs = removeCursor ? removeCursor(...delegate.args) : delegate.args;
     const pk = collection.pk(undefined, undefined, undefined, targetArgs);
@@ -276,18 +315,18 @@ export class CollectionUpdate<
 
   private forEachStored(
     delegate: INormalizeDelegate,
-    visit: (pk: string, stored: any) => void,
+    visit: (pk: string, stored: Members) => void,
   ): void {
     const table = delegate.getEntities(this.collection.key);
     if (table === undefined) return;
     for (const pk of Object.keys(table)) {
       const stored = table[pk];
       if (stored === undefined || stored === INVALID) continue;
-      visit(pk, stored);
+      visit(pk, stored as Members);
     }
   }
 
-  denormalize(input: any, delegate: IDenormalizeDelegate): any {
+  denormalize(input: unknown, delegate: IDenormalizeDelegate): unknown {
     const inner = this.collection.schema;
     if (
       Array.isArray(input) ||
@@ -301,7 +340,7 @@ export class CollectionUpdate<
     return inner.denormalizeValue(input, delegate);
   }
 
-  queryKey(_args: readonly any[], _delegate: unknown): undefined {
+  queryKey(_args: readonly unknown[], _delegate: IQueryDelegate): undefined {
     return undefined;
   }
 }

@@ -14,7 +14,7 @@ import { SchemaError } from './SchemaError';
 import { schemaKeys } from './schemaKeys';
 
 export type AbstractInstanceType<T> = T extends abstract new (
-  ...args: any
+  ...args: never[]
 ) => infer U
   ? U
   : T extends { prototype: infer U }
@@ -24,9 +24,9 @@ export type AbstractInstanceType<T> = T extends abstract new (
 /** A record's primary key from its data (`this`), as `pk()` methods compute it. */
 type PkMethod = (
   this: unknown,
-  parent?: any,
+  parent?: unknown,
   key?: string,
-  args?: readonly any[],
+  args?: readonly unknown[],
 ) => string | number | undefined;
 
 /**
@@ -60,10 +60,10 @@ export abstract class Entity {
 
   /** Primary key of a (processed) input value. */
   static pk(
-    value: any,
-    parent?: any,
+    value: unknown,
+    parent?: unknown,
     key?: string,
-    args: readonly any[] = [],
+    args: readonly unknown[] = [],
   ): string | number | undefined {
     const pk = (this.prototype as { pk: PkMethod }).pk;
     const id = pk.call(value, parent, key, args);
@@ -78,26 +78,31 @@ export abstract class Entity {
   }
 
   /** Transforms raw input before it is stored (default: unchanged). */
-  static process(input: any, _parent: any, _key: string | undefined, _args: readonly any[]): any {
+  static process(
+    input: unknown,
+    _parent: unknown,
+    _key: string | undefined,
+    _args: readonly unknown[],
+  ): unknown {
     return input;
   }
 
   /** Returns a message when processed input is unusable; normalize then throws SchemaError. */
-  static validate(_processedEntity: any): string | undefined {
+  static validate(_processedEntity: unknown): string | undefined {
     return undefined;
   }
 
   /** Field-wise merge: a partial update keeps the other fields. */
-  static merge(existing: any, incoming: any): any {
-    return { ...existing, ...incoming };
+  static merge(existing: unknown, incoming: unknown): unknown {
+    return { ...(existing as object), ...(incoming as object) };
   }
 
   /** True when `incoming` is older than `existing`, so it must not win (by fetchedAt). */
   static shouldReorder(
     existingMeta: WriteMeta,
     incomingMeta: WriteMeta,
-    _existing: any,
-    _incoming: any,
+    _existing: unknown,
+    _incoming: unknown,
   ): boolean {
     return isOlderResponse(existingMeta, incomingMeta);
   }
@@ -106,8 +111,8 @@ export abstract class Entity {
   static shouldUpdate(
     _existingMeta: WriteMeta,
     _incomingMeta: WriteMeta,
-    _existing: any,
-    _incoming: any,
+    _existing: unknown,
+    _incoming: unknown,
   ): boolean {
     return true;
   }
@@ -116,9 +121,9 @@ export abstract class Entity {
   static mergeWithStore(
     existingMeta: WriteMeta,
     incomingMeta: WriteMeta,
-    existing: any,
-    incoming: any,
-  ): any {
+    existing: unknown,
+    incoming: unknown,
+  ): unknown {
     if (!this.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) return existing;
     return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
       ? this.merge(incoming, existing)
@@ -129,8 +134,8 @@ export abstract class Entity {
   static mergeMetaWithStore(
     existingMeta: WriteMeta,
     incomingMeta: WriteMeta,
-    existing: any,
-    incoming: any,
+    existing: unknown,
+    incoming: unknown,
   ): WriteMeta {
     if (!this.shouldUpdate(existingMeta, incomingMeta, existing, incoming)) return existingMeta;
     return this.shouldReorder(existingMeta, incomingMeta, existing, incoming)
@@ -143,7 +148,7 @@ export abstract class Entity {
     this: T,
     props: Partial<AbstractInstanceType<T>> = {},
   ): AbstractInstanceType<T> {
-    return assignOwn(new (this as any)(), props);
+    return assignOwn(new (this as unknown as new () => AbstractInstanceType<T>)(), props);
   }
 
   /** `fromJS(props)` when `validate(props)` passes, else undefined. */
@@ -155,7 +160,12 @@ export abstract class Entity {
     return this.fromJS(props);
   }
 
-  static normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any {
+  static normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    delegate: INormalizeDelegate,
+  ): string {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       // A bare string or number where an entity belongs is a reference by primary key.
       if (typeof input === 'string' || typeof input === 'number')
@@ -172,7 +182,7 @@ export abstract class Entity {
     if (problem !== undefined) throw new SchemaError(this.key, problem, processed);
     if (delegate.checkLoop(this.key, pk, input)) return pk;
 
-    const normalized = { ...processed };
+    const normalized: Record<string, unknown> = { ...processed };
     const schema = this.schema;
     const fields = schemaKeys(schema);
     for (let i = 0; i < fields.length; i++) {
@@ -188,12 +198,16 @@ export abstract class Entity {
   }
 
   /** Denormalized container: an instance with defaults and the stored fields. */
-  static createInstance(stored: object): any {
-    return assignOwn(new (this as any)(), stored);
+  static createInstance(stored: object): object {
+    return assignOwn(new (this as unknown as new () => object)(), stored);
   }
 
   /** Replaces nested references with their denormalized values. */
-  static denormalizeInto(instance: any, stored: any, delegate: IDenormalizeDelegate): any {
+  static denormalizeInto(
+    instance: Record<string, unknown>,
+    stored: Readonly<Record<string, unknown>>,
+    delegate: IDenormalizeDelegate,
+  ): object {
     const schema = this.schema;
     const fields = schemaKeys(schema);
     for (let i = 0; i < fields.length; i++) {
@@ -208,12 +222,19 @@ export abstract class Entity {
   }
 
   /** Denormalizes a stored entity object without any table lookups. */
-  static denormalize(stored: any, delegate: IDenormalizeDelegate): any {
-    return this.denormalizeInto(this.createInstance(stored), stored, delegate);
+  static denormalize(
+    stored: Readonly<Record<string, unknown>>,
+    delegate: IDenormalizeDelegate,
+  ): object {
+    return this.denormalizeInto(
+      this.createInstance(stored) as Record<string, unknown>,
+      stored,
+      delegate,
+    );
   }
 
   /** Finds a stored pk from query args: by primary key, then by any declared index. */
-  static queryKey(args: readonly any[], delegate: IQueryDelegate): string | undefined {
+  static queryKey(args: readonly unknown[], delegate: IQueryDelegate): string | undefined {
     const params = args[0];
     if (params === undefined || params === null) return undefined;
     if (typeof params !== 'object') {
@@ -233,7 +254,7 @@ export abstract class Entity {
     const indexes = this.indexes;
     if (indexes) {
       for (const index of indexes) {
-        const value = params[index];
+        const value = (params as Record<string, unknown>)[index];
         if (value === undefined) continue;
         const pk = delegate.getIndex(this.key, index, String(value));
         if (pk !== undefined) return pk;

@@ -1,8 +1,15 @@
 import { describeSchema } from './describeSchema';
-import type { EntityLike, IDenormalizeDelegate, INormalizeDelegate } from './interface';
+import type {
+  EntityLike,
+  FieldKey,
+  IDenormalizeDelegate,
+  INormalizeDelegate,
+  IQueryDelegate,
+} from './interface';
 import { isEntityLike } from './interface';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { checkPk } from './pk';
+import { processInput } from './processInput';
 import { SchemaError } from './SchemaError';
 import { Union } from './Union';
 
@@ -13,14 +20,16 @@ type EntityMap = Record<string, EntityLike>;
  * a result that requires one becomes invalid (refetch). Forms: `new Invalidate(Entity)`,
  * `new Invalidate(union)`, `new Invalidate(entityMap, schemaAttribute)`; wrap in `[ ]` for lists.
  */
-export class Invalidate<E extends EntityLike | Union | EntityMap = any> extends Polymorphic {
-  declare readonly schema: any;
+export class Invalidate<
+  E extends EntityLike | Union | EntityMap = EntityLike | Union | EntityMap,
+> extends Polymorphic {
+  declare readonly schema: EntityLike | EntityMap;
   /** The definition given (type-level only). */
   declare readonly definition: E;
 
   constructor(entity: E, schemaAttribute?: E extends EntityMap ? SchemaAttribute : undefined) {
     if (entity instanceof Union) {
-      super(entity.schema, (entity as any).schemaAttribute);
+      super(entity.schema, entity.schemaAttribute);
     } else if (isEntityLike(entity)) {
       super(entity);
     } else {
@@ -38,12 +47,13 @@ export class Invalidate<E extends EntityLike | Union | EntityMap = any> extends 
   /** Table key of the invalidated entity (single-entity form). */
   get key(): string {
     if (this.isSingleSchema) return describeSchema(this.schema);
-    const members = Object.keys(this.schema).map((choice) => describeSchema(this.schema[choice]));
+    const map = this.schema as EntityMap;
+    const members = Object.keys(map).map((choice) => describeSchema(map[choice]));
     return `Invalidate(${members.join('|')})`;
   }
 
-  normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any {
-    const entity: EntityLike | undefined = this.inferSchema(input, parent, key);
+  normalize(input: unknown, parent: unknown, key: FieldKey, delegate: INormalizeDelegate): unknown {
+    const entity = this.inferSchema(input, parent, key) as EntityLike | undefined;
     if (entity === undefined) {
       // A type the entity map does not know: nothing of ours to invalidate.
       this.warnUnknown(input, parent, key);
@@ -53,9 +63,7 @@ export class Invalidate<E extends EntityLike | Union | EntityMap = any> extends 
     if (typeof input === 'string' || typeof input === 'number') {
       pk = checkPk(entity.key, input, input);
     } else if (input !== null && typeof input === 'object') {
-      const processed = (entity as any).process
-        ? (entity as any).process(input, parent, key, delegate.args)
-        : input;
+      const processed = processInput(entity, input, parent, key, delegate.args);
       pk = checkPk(entity.key, entity.pk(processed, parent, key, delegate.args), input);
     } else {
       throw new SchemaError(
@@ -66,15 +74,16 @@ export class Invalidate<E extends EntityLike | Union | EntityMap = any> extends 
     }
     delegate.invalidate(entity, pk);
     if (this.isSingleSchema) return pk;
-    const choice = Object.keys(this.schema).find((name) => this.schema[name] === entity) as string;
+    const map = this.schema as EntityMap;
+    const choice = Object.keys(map).find((name) => map[name] === entity) as string;
     return { id: pk, schema: choice };
   }
 
-  denormalize(input: any, delegate: IDenormalizeDelegate): any {
+  denormalize(input: unknown, delegate: IDenormalizeDelegate): unknown {
     return this.denormalizeValue(input, delegate);
   }
 
-  queryKey(_args: readonly any[], _delegate: unknown): any {
+  queryKey(_args: readonly unknown[], _delegate: IQueryDelegate): unknown {
     return undefined;
   }
 }

@@ -2,7 +2,7 @@ import type { IDenormalizeDelegate, INormalizeDelegate, IQueryDelegate } from '.
 import { denormalizeObject, normalizeObject, queryKeyObject } from './objectShorthand';
 
 /** `schema.Object`: the explicit form of the object shorthand `{ field: Schema }`. */
-export class ObjectSchema<O extends Record<string, any> = Record<string, any>> {
+export class ObjectSchema<O extends object = Record<string, unknown>> {
   readonly schema: O;
 
   constructor(definition: O) {
@@ -10,19 +10,19 @@ export class ObjectSchema<O extends Record<string, any> = Record<string, any>> {
   }
 
   /** A new ObjectSchema with these fields added or replaced. */
-  define<D extends Record<string, any>>(definition: D): ObjectSchema<Omit<O, keyof D> & D> {
+  define<D extends object>(definition: D): ObjectSchema<Omit<O, keyof D> & D> {
     return new ObjectSchema({ ...this.schema, ...definition } as Omit<O, keyof D> & D);
   }
 
-  normalize(input: any, _parent: any, _key: any, delegate: INormalizeDelegate): any {
+  normalize(input: unknown, _parent: unknown, _key: unknown, delegate: INormalizeDelegate): object {
     return normalizeObject(this.schema, input, delegate);
   }
 
-  denormalize(input: any, delegate: IDenormalizeDelegate): any {
+  denormalize(input: unknown, delegate: IDenormalizeDelegate): unknown {
     return denormalizeObject(this.schema, input, delegate);
   }
 
-  queryKey(args: readonly any[], delegate: IQueryDelegate): any {
+  queryKey(args: readonly unknown[], delegate: IQueryDelegate): object {
     return queryKeyObject(this.schema, args, delegate);
   }
 }

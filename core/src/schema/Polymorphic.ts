@@ -1,11 +1,27 @@
 import { describeSchema } from './describeSchema';
 import { warnInDevelopment } from './developmentWarning';
-import type { IDenormalizeDelegate, INormalizeDelegate } from './interface';
+import type { FieldKey, IDenormalizeDelegate, INormalizeDelegate } from './interface';
 import { getOwn, isOwn } from './ownProperty';
 import { describeValue } from './SchemaError';
 
 /** Picks the entity map key for a value: an attribute name, or a function of the value. */
-export type SchemaAttribute = string | ((value: any, parent: any, key: string) => string);
+export type SchemaAttribute = string | AttributeFunction;
+
+/**
+ * `(value, parent, key) => entity map key`. Declared through a method so that a function whose
+ * parameters name narrower types (the app's own input shapes) is accepted too (method
+ * parameters are bivariant).
+ */
+type AttributeFunction = {
+  attribute(
+    value: object,
+    parent: Readonly<Record<string, unknown>> | undefined,
+    key: string,
+  ): string | undefined;
+}['attribute'];
+
+/** An entity map, read by the attribute value a member names. */
+type SchemaMap = Readonly<Record<string, unknown>>;
 
 /** A normalized polymorphic reference: the pk and the entity map key it belongs to. */
 export interface PolymorphicRef {
@@ -19,16 +35,21 @@ export interface PolymorphicRef {
  */
 export abstract class Polymorphic {
   /** The single schema, or the map of schemas by attribute value. */
-  readonly schema: any;
-  readonly schemaAttribute: ((value: any, parent: any, key: string) => string) | undefined;
+  readonly schema: unknown;
+  readonly schemaAttribute: AttributeFunction | undefined;
 
-  constructor(definition: any, schemaAttribute?: SchemaAttribute) {
+  constructor(definition: unknown, schemaAttribute?: SchemaAttribute) {
     this.schema = definition;
     if (schemaAttribute === undefined) {
       this.schemaAttribute = undefined;
     } else if (typeof schemaAttribute === 'string') {
-      this.schemaAttribute = (value: any) =>
-        value === null || typeof value !== 'object' ? undefined : value[schemaAttribute];
+      this.schemaAttribute = (value: object) => {
+        const attribute =
+          value === null || typeof value !== 'object'
+            ? undefined
+            : getOwn(value as SchemaMap, schemaAttribute);
+        return typeof attribute === 'string' ? attribute : undefined;
+      };
     } else {
       this.schemaAttribute = schemaAttribute;
     }
@@ -42,16 +63,18 @@ export abstract class Polymorphic {
    * The entity map key a value belongs to (polymorphic form only); undefined when the map has
    * none, e.g. for a type the server added after this app was built.
    */
-  private choose(value: any, parent: any, key: string): string | undefined {
-    const attribute = this.schemaAttribute!(value, parent, key);
-    return typeof attribute === 'string' && isOwn(this.schema, attribute) ? attribute : undefined;
+  private choose(value: unknown, parent: unknown, key: FieldKey): string | undefined {
+    const attribute = this.schemaAttribute!(value as object, parent as SchemaMap, key as string);
+    return typeof attribute === 'string' && isOwn(this.schema as SchemaMap, attribute)
+      ? attribute
+      : undefined;
   }
 
   /** The schema for one value (the map member its attribute names; undefined if none does). */
-  inferSchema(value: any, parent: any, key: string): any {
+  inferSchema(value: unknown, parent: unknown, key: FieldKey): unknown {
     if (this.schemaAttribute === undefined) return this.schema;
     const choice = this.choose(value, parent, key);
-    return choice === undefined ? undefined : this.schema[choice];
+    return choice === undefined ? undefined : (this.schema as SchemaMap)[choice];
   }
 
   /**
@@ -59,7 +82,12 @@ export abstract class Polymorphic {
    * unknown type normalizes to undefined, which lists and maps leave out, so one new type on the
    * server does not fail the whole response; development builds warn about it.
    */
-  normalizeValue(value: any, parent: any, key: string, delegate: INormalizeDelegate): any {
+  normalizeValue(
+    value: unknown,
+    parent: unknown,
+    key: FieldKey,
+    delegate: INormalizeDelegate,
+  ): unknown {
     if (this.schemaAttribute === undefined) return delegate.visit(this.schema, value, parent, key);
     if (value === null || value === undefined) return value;
     const choice = this.choose(value, parent, key);
@@ -67,24 +95,25 @@ export abstract class Polymorphic {
       this.warnUnknown(value, parent, key);
       return undefined;
     }
-    const id = delegate.visit(this.schema[choice], value, parent, key);
+    const id = delegate.visit((this.schema as SchemaMap)[choice], value, parent, key);
     return id === undefined || id === null ? id : { id, schema: choice };
   }
 
   /** The development warning for a skipped member of unknown type. */
-  protected warnUnknown(value: any, parent: any, key: string): void {
+  protected warnUnknown(value: unknown, parent: unknown, key: FieldKey): void {
     warnInDevelopment(
       () =>
-        `${describeSchema(this)}: skipped a member whose schemaAttribute gave ${JSON.stringify(this.schemaAttribute!(value, parent, key))}, which is not one of ${Object.keys(this.schema).join(', ')} (value ${describeValue(value)})`,
+        `${describeSchema(this)}: skipped a member whose schemaAttribute gave ${JSON.stringify(this.schemaAttribute!(value as object, parent as SchemaMap, key as string))}, which is not one of ${Object.keys(this.schema as SchemaMap).join(', ')} (value ${describeValue(value)})`,
     );
   }
 
   /** Denormalizes one member. */
-  denormalizeValue(value: any, delegate: IDenormalizeDelegate): any {
+  denormalizeValue(value: unknown, delegate: IDenormalizeDelegate): unknown {
     if (this.schemaAttribute === undefined) return delegate.unvisit(this.schema, value);
     if (value === null || typeof value !== 'object') return undefined;
-    const schema = getOwn(this.schema, value.schema);
+    const ref = value as PolymorphicRef;
+    const schema = getOwn(this.schema as SchemaMap, ref.schema);
     if (schema === undefined) return undefined;
-    return delegate.unvisit(schema, value.id);
+    return delegate.unvisit(schema, ref.id);
   }
 }

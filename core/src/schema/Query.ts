@@ -6,25 +6,34 @@ import type { IDenormalizeDelegate, IQueryDelegate } from './interface';
  * `new Query(new All(Todo), (todos, { userId }) => todos.filter(...))`. The result of `process`
  * is memoized per denormalized input and args.
  */
-export class Query<S = any, R = any> {
+/**
+ * `(entries, ...args) => R`, where the caller names the entries' and args' types. Declared
+ * through a method so that such a function is accepted (method parameters are bivariant), while
+ * `ReturnType` and `Parameters` still read it.
+ */
+type QueryProcess<R> = {
+  process(entries: unknown, ...args: unknown[]): R;
+}['process'];
+
+export class Query<S = unknown, R = unknown> {
   readonly schema: S;
-  readonly process: (entries: any, ...args: any[]) => R;
+  readonly process: QueryProcess<R>;
   private readonly cache = new WeakMap<object, { argsKey: string; result: R }>();
 
-  constructor(schema: S, process?: (entries: any, ...args: any[]) => R) {
+  constructor(schema: S, process?: QueryProcess<R>) {
     this.schema = schema;
-    this.process = process ?? ((entries: any) => entries as R);
+    this.process = process ?? ((entries: unknown) => entries as R);
   }
 
-  queryKey(args: readonly any[], delegate: IQueryDelegate): any {
+  queryKey(args: readonly unknown[], delegate: IQueryDelegate): unknown {
     return delegate.queryKey(this.schema, args);
   }
 
-  normalize(input: any): any {
+  normalize(input: unknown): unknown {
     return input;
   }
 
-  denormalize(input: any, delegate: IDenormalizeDelegate): R | undefined | typeof INVALID {
+  denormalize(input: unknown, delegate: IDenormalizeDelegate): R | undefined | typeof INVALID {
     const value = delegate.unvisit(this.schema, input);
     if (value === undefined || value === INVALID) return value;
     // `process` may read the whole value: entities of a long chain must be filled first.
@@ -43,7 +52,7 @@ export class Query<S = any, R = any> {
 let unserializable = 0;
 
 /** Args as a cache key; args JSON cannot express never share a cache entry. */
-function stableArgsKey(args: readonly any[]): string {
+function stableArgsKey(args: readonly unknown[]): string {
   try {
     return JSON.stringify(args) ?? '';
   } catch {

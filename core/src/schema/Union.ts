@@ -1,4 +1,9 @@
-import type { IDenormalizeDelegate, INormalizeDelegate, IQueryDelegate } from './interface';
+import type {
+  FieldKey,
+  IDenormalizeDelegate,
+  INormalizeDelegate,
+  IQueryDelegate,
+} from './interface';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError } from './SchemaError';
 
@@ -6,7 +11,9 @@ import { SchemaError } from './SchemaError';
  * One of several entity types, chosen by `schemaAttribute` (a field name or a function).
  * Normalizes to `{ id, schema }` where `schema` is the chosen key of the entity map.
  */
-export class Union<Choices extends Record<string, any> = Record<string, any>> extends Polymorphic {
+export class Union<
+  Choices extends Record<string, unknown> = Record<string, unknown>,
+> extends Polymorphic {
   declare readonly schema: Choices;
 
   constructor(definition: Choices, schemaAttribute: SchemaAttribute) {
@@ -19,20 +26,20 @@ export class Union<Choices extends Record<string, any> = Record<string, any>> ex
 
   private readonly attributeName: string | undefined;
 
-  normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any {
+  normalize(input: unknown, parent: unknown, key: FieldKey, delegate: INormalizeDelegate): unknown {
     return this.normalizeValue(input, parent, key, delegate);
   }
 
-  denormalize(input: any, delegate: IDenormalizeDelegate): any {
+  denormalize(input: unknown, delegate: IDenormalizeDelegate): unknown {
     return this.denormalizeValue(input, delegate);
   }
 
   /** Looks an entity up when the args name the attribute (only for a string schemaAttribute). */
-  queryKey(args: readonly any[], delegate: IQueryDelegate): any {
+  queryKey(args: readonly unknown[], delegate: IQueryDelegate): unknown {
     const params = args[0];
     if (this.attributeName === undefined || params === null || typeof params !== 'object')
       return undefined;
-    const choice = params[this.attributeName];
+    const choice = (params as Record<string, unknown>)[this.attributeName];
     if (typeof choice !== 'string' || !Object.hasOwn(this.schema, choice)) return undefined;
     const id = delegate.queryKey(this.schema[choice], args);
     return id === undefined ? undefined : { id, schema: choice };

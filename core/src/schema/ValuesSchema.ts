@@ -1,12 +1,12 @@
 import { describeSchema } from './describeSchema';
 import { INVALID } from './INVALID';
-import type { IDenormalizeDelegate, INormalizeDelegate } from './interface';
+import type { IDenormalizeDelegate, INormalizeDelegate, IQueryDelegate } from './interface';
 import { setOwn } from './ownProperty';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError } from './SchemaError';
 
 /** A map of arbitrary keys to one schema (or several, chosen by `schemaAttribute`). */
-export class Values<S = any> extends Polymorphic {
+export class Values<S = unknown> extends Polymorphic {
   declare readonly schema: S;
 
   constructor(definition: S, schemaAttribute?: SchemaAttribute) {
@@ -14,19 +14,19 @@ export class Values<S = any> extends Polymorphic {
   }
 
   normalize(
-    input: any,
-    _parent: any,
-    _key: any,
+    input: unknown,
+    _parent: unknown,
+    _key: unknown,
     delegate: INormalizeDelegate,
-  ): Record<string, any> {
+  ): Record<string, unknown> {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       throw new SchemaError(describeSchema(this), 'expected an object of values', input);
     }
-    const out: Record<string, any> = {};
+    const out: Record<string, unknown> = {};
     const keys = Object.keys(input);
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
-      const value = input[key];
+      const value = (input as Record<string, unknown>)[key];
       if (value === null || value === undefined) {
         setOwn(out, key, value);
         continue;
@@ -38,32 +38,32 @@ export class Values<S = any> extends Polymorphic {
     return out;
   }
 
-  createContainer(): Record<string, any> {
+  createContainer(): Record<string, unknown> {
     return {};
   }
 
   /** Copies the usable members; missing and invalidated ones are left out. */
   denormalizeInto(
-    out: Record<string, any>,
-    input: any,
+    out: Record<string, unknown>,
+    input: unknown,
     delegate: IDenormalizeDelegate,
-  ): Record<string, any> {
+  ): Record<string, unknown> {
     if (input === null || typeof input !== 'object') return out;
     const keys = Object.keys(input);
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
-      const value = this.denormalizeValue(input[key], delegate);
+      const value = this.denormalizeValue((input as Record<string, unknown>)[key], delegate);
       if (value !== undefined && value !== null && value !== INVALID) setOwn(out, key, value);
     }
     return out;
   }
 
-  denormalize(input: any, delegate: IDenormalizeDelegate): any {
+  denormalize(input: unknown, delegate: IDenormalizeDelegate): unknown {
     if (input === null || typeof input !== 'object') return input;
     return this.denormalizeInto({}, input, delegate);
   }
 
-  queryKey(_args: readonly any[], _delegate: unknown): any {
+  queryKey(_args: readonly unknown[], _delegate: IQueryDelegate): unknown {
     return undefined;
   }
 

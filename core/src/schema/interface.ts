@@ -36,37 +36,40 @@ export interface StoreData {
   entitiesMeta: EntitiesMeta;
 }
 
+/** The field a value sits under in its parent (`undefined` for the top-level value). */
+export type FieldKey = string | undefined;
+
 /** Merge lifecycle of anything stored in the tables (entities and collections). */
 export interface Mergeable {
   readonly key: string;
   indexes?: readonly string[];
-  merge(existing: any, incoming: any): any;
+  merge(existing: unknown, incoming: unknown): unknown;
   mergeWithStore(
     existingMeta: WriteMeta,
     incomingMeta: WriteMeta,
-    existing: any,
-    incoming: any,
-  ): any;
+    existing: unknown,
+    incoming: unknown,
+  ): unknown;
   mergeMetaWithStore(
     existingMeta: WriteMeta,
     incomingMeta: WriteMeta,
-    existing: any,
-    incoming: any,
+    existing: unknown,
+    incoming: unknown,
   ): WriteMeta;
 }
 
 /** Helpers given to `schema.normalize()`. */
 export interface INormalizeDelegate {
   /** Normalizes a nested value with its schema. */
-  visit(schema: any, value: any, parent: any, key: any): any;
-  readonly args: readonly any[];
+  visit(schema: unknown, value: unknown, parent: unknown, key: FieldKey): unknown;
+  readonly args: readonly unknown[];
   readonly meta: WriteMeta;
   /** The table of one entity key, as currently being built. */
   getEntities(key: string): { readonly [pk: string]: unknown } | undefined;
-  getEntity(key: string, pk: string): any;
+  getEntity(key: string, pk: string): unknown;
   getMeta(key: string, pk: string): WriteMeta | undefined;
   /** Stores an entity, merging with any stored or earlier-in-this-response copy. */
-  mergeEntity(schema: Mergeable, pk: string, incoming: any): void;
+  mergeEntity(schema: Mergeable, pk: string, incoming: unknown): void;
   /** Stores a value as is (no merge). */
   setEntity(schema: Mergeable, pk: string, entity: unknown): void;
   /** Marks an entity INVALID. */
@@ -79,8 +82,8 @@ export interface INormalizeDelegate {
 
 /** Helpers given to `schema.denormalize()`. */
 export interface IDenormalizeDelegate {
-  unvisit(schema: any, input: any): any;
-  readonly args: readonly any[];
+  unvisit(schema: unknown, input: unknown): unknown;
+  readonly args: readonly unknown[];
   /**
    * Finishes every entity the walk placed but has not filled yet (very deep chains are filled
    * from a queue). Call it before reading deep into a value `unvisit` just returned.
@@ -90,42 +93,40 @@ export interface IDenormalizeDelegate {
 
 /** Read access used to turn query arguments into a normalized result (queryKey). */
 export interface IQueryDelegate {
-  getEntity(key: string, pk: string): any;
+  getEntity(key: string, pk: string): unknown;
   getEntities(key: string): { readonly [pk: string]: unknown } | undefined;
   getIndex(key: string, index: string, value: string): string | undefined;
   /** Denormalizes a value as the walker would (used by queries that post-process). */
-  queryKey(schema: any, args: readonly any[]): any;
+  queryKey(schema: unknown, args: readonly unknown[]): unknown;
 }
 
 /** A schema object or class that drives its own normalize/denormalize. */
-export interface SchemaSimple<T = any> {
-  normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any;
-  denormalize(input: any, delegate: IDenormalizeDelegate): T;
-  queryKey(args: readonly any[], delegate: IQueryDelegate): any;
+export interface SchemaSimple<T = unknown> {
+  normalize(input: unknown, parent: unknown, key: FieldKey, delegate: INormalizeDelegate): unknown;
+  denormalize(input: unknown, delegate: IDenormalizeDelegate): T;
+  queryKey(args: readonly unknown[], delegate: IQueryDelegate): unknown;
 }
 
 /**
  * Something stored in the tables under `key`/`pk` (Entity classes, Collections). The walker
  * creates its container first and fills it after, so cycles resolve to the same object.
  */
-export interface EntityLike extends Mergeable {
+export interface EntityLike extends Mergeable, Pick<SchemaSimple, 'normalize' | 'queryKey'> {
   readonly key: string;
   pk(
-    value: any,
-    parent: any,
-    key: string | undefined,
-    args: readonly any[],
+    value: unknown,
+    parent: unknown,
+    key: FieldKey,
+    args: readonly unknown[],
   ): string | number | undefined;
-  normalize(input: any, parent: any, key: any, delegate: INormalizeDelegate): any;
   /** Empty denormalized container for a stored value (registered before its fields are filled). */
-  createInstance(stored: any): any;
+  createInstance(stored: unknown): object;
   /** Fills the container; returns it, or INVALID when the whole entity is unusable. */
-  denormalizeInto(instance: any, stored: any, delegate: IDenormalizeDelegate): any;
-  queryKey(args: readonly any[], delegate: IQueryDelegate): any;
+  denormalizeInto(instance: object, stored: unknown, delegate: IDenormalizeDelegate): unknown;
 }
 
 /** A function turning a stored value into a rich one (e.g. `Date`). */
-export type Serializable<T = any> = (value: any) => T;
+export type Serializable<T = unknown> = (value: never) => T;
 
 export type Schema =
   | null
@@ -141,7 +142,7 @@ export function isEntityLike(schema: unknown): schema is EntityLike {
   return (
     schema !== null &&
     (typeof schema === 'function' || typeof schema === 'object') &&
-    typeof (schema as any).createInstance === 'function' &&
-    typeof (schema as any).denormalizeInto === 'function'
+    typeof (schema as Partial<EntityLike>).createInstance === 'function' &&
+    typeof (schema as Partial<EntityLike>).denormalizeInto === 'function'
   );
 }

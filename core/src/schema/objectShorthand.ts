@@ -6,39 +6,43 @@ import { schemaKeys } from './schemaKeys';
 
 // The object form `{ todo: Todo }`, shared by the shorthand and `schema.Object`.
 
+/** Field schemas by field name (the object shorthand's definition). */
+type FieldSchemas = object;
+type Fields = Record<string, unknown>;
+
 export function normalizeObject(
-  definition: Record<string, any>,
-  input: any,
+  definition: FieldSchemas,
+  input: unknown,
   delegate: INormalizeDelegate,
-): any {
+): object {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new SchemaError(describeSchema(definition), 'expected an object', input);
   }
-  const out = { ...input };
+  const out: Fields = { ...input };
   const keys = schemaKeys(definition);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
-    const value = input[key];
+    const value = (input as Fields)[key];
     if (value !== undefined && value !== null)
-      out[key] = delegate.visit(definition[key], value, input, key);
+      out[key] = delegate.visit((definition as Fields)[key], value, input, key);
   }
   return out;
 }
 
 /** Members of an object are required: an invalid one makes the whole object INVALID. */
 export function denormalizeObject(
-  definition: Record<string, any>,
-  input: any,
+  definition: FieldSchemas,
+  input: unknown,
   delegate: IDenormalizeDelegate,
-): any {
+): unknown {
   if (input === null || typeof input !== 'object') return input;
-  const out = { ...input };
+  const out: Fields = { ...input };
   const keys = schemaKeys(definition);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
-    const value = input[key];
+    const value = (input as Fields)[key];
     if (value === undefined || value === null) continue;
-    const denormalized = delegate.unvisit(definition[key], value);
+    const denormalized = delegate.unvisit((definition as Fields)[key], value);
     if (denormalized === INVALID) return INVALID;
     out[key] = denormalized;
   }
@@ -46,15 +50,15 @@ export function denormalizeObject(
 }
 
 export function queryKeyObject(
-  definition: Record<string, any>,
-  args: readonly any[],
+  definition: FieldSchemas,
+  args: readonly unknown[],
   delegate: IQueryDelegate,
-): any {
-  const out: Record<string, any> = {};
+): Fields {
+  const out: Fields = {};
   const keys = schemaKeys(definition);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
-    out[key] = delegate.queryKey(definition[key], args);
+    out[key] = delegate.queryKey((definition as Fields)[key], args);
   }
   return out;
 }

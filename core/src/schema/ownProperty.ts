@@ -5,9 +5,12 @@ const hasOwn = Object.prototype.hasOwnProperty;
 const ObjectPrototype = Object.prototype;
 
 /** Reads an own property; an inherited one (e.g. `constructor` on a plain object) is absent. */
-export function getOwn(obj: object | undefined, key: string): any {
+export function getOwn<V>(
+  obj: { readonly [key: string]: V } | null | undefined,
+  key: string,
+): V | undefined {
   if (obj === undefined || obj === null) return undefined;
-  const value = (obj as any)[key];
+  const value = obj[key];
   // Stored values are never functions nor Object.prototype, so only then is the slow check due.
   if (value !== undefined && (typeof value === 'function' || value === ObjectPrototype)) {
     return hasOwn.call(obj, key) ? value : undefined;
@@ -25,14 +28,15 @@ export function setOwn(obj: object, key: string, value: unknown): void {
       configurable: true,
     });
   } else {
-    (obj as any)[key] = value;
+    (obj as Record<string, unknown>)[key] = value;
   }
 }
 
 /** Copies own enumerable properties onto target without ever invoking a `__proto__` setter. */
 export function assignOwn<T extends object>(target: T, source: object): T {
   if (hasOwn.call(source, '__proto__')) {
-    for (const key of Object.keys(source)) setOwn(target, key, (source as any)[key]);
+    for (const key of Object.keys(source))
+      setOwn(target, key, (source as Record<string, unknown>)[key]);
     return target;
   }
   return Object.assign(target, source);

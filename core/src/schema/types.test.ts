@@ -7,7 +7,7 @@ import type { Invalidate } from './Invalidate';
 import type { schema } from './index';
 import { Query } from './Query';
 import type { Denormalize, DenormalizeNullable, Normalize } from './types';
-import type { Union } from './Union';
+import { Union } from './Union';
 import { Values } from './ValuesSchema';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -108,5 +108,70 @@ describe('schema types', () => {
     expectTypeOf(user).toEqualTypeOf<User>();
     // @ts-expect-error unknown fields are rejected
     User.fromJS({ nope: 1 });
+  });
+});
+
+// The callbacks an app writes take `unknown` where the library cannot know the type, yet accept
+// functions that name the app's own types (declared as methods: their parameters are bivariant).
+describe('callback types accept functions typed by the app', () => {
+  interface RawUser {
+    id: string;
+    full_name?: string;
+  }
+
+  it('Entity lifecycle overrides may name the input and entity types', () => {
+    class Account extends Entity {
+      id = '';
+      name = '';
+      static override process(input: RawUser) {
+        return { id: input.id, name: input.full_name ?? '' };
+      }
+      static override validate(processed: { id: string }) {
+        return processed.id === '' ? 'no id' : undefined;
+      }
+      static override merge(existing: Account, incoming: Partial<Account>) {
+        return { ...existing, ...incoming };
+      }
+    }
+    expectTypeOf(Account.process).returns.toEqualTypeOf<{ id: string; name: string }>();
+    expectTypeOf<Denormalize<typeof Account>>().toEqualTypeOf<Account>();
+  });
+
+  it('Query process: typed entries and args, and ReturnType/Parameters still read it', () => {
+    const byName = new Query(new All(User), (users: User[], { name }: { name: string }) =>
+      users.filter((user) => user.name === name),
+    );
+    expectTypeOf<ReturnType<typeof byName.process>>().toEqualTypeOf<User[]>();
+    expectTypeOf<Denormalize<typeof byName>>().toEqualTypeOf<User[]>();
+  });
+
+  it('a schemaAttribute function may name the member type', () => {
+    const pets = new Values(
+      { user: User, post: Post },
+      (value: { kind: 'user' | 'post' }) => value.kind,
+    );
+    expectTypeOf<Denormalize<typeof pets>>().toEqualTypeOf<Record<string, User | Post>>();
+    // unannotated, the value is an object and the parent a record
+    new Union({ user: User, post: Post }, (value, parent) => {
+      expectTypeOf(value).toEqualTypeOf<object>();
+      expectTypeOf(parent).toEqualTypeOf<Readonly<Record<string, unknown>> | undefined>();
+      return 'user';
+    });
+  });
+
+  it('a Collection typed by its args and parent is still a Collection', () => {
+    const byOwner = new Collection([User], {
+      argsKey: (params: { owner: number }) => ({ owner: params.owner }),
+      nestKey: (parent: Post) => ({ post: parent.id }),
+    });
+    expectTypeOf(byOwner).toExtend<Collection>();
+    expectTypeOf(byOwner.argsKey).parameters.toEqualTypeOf<[params: { owner: number }]>();
+    expectTypeOf<Denormalize<typeof byOwner>>().toEqualTypeOf<User[]>();
+    const sorted = byOwner.addWith((existing: string[], incoming: string[]) =>
+      [...existing, ...incoming].sort(),
+    );
+    expectTypeOf<Denormalize<typeof sorted>>().toEqualTypeOf<User | User[]>();
+    const page = byOwner.paginate(({ owner }: { owner: number; cursor: string }) => [{ owner }]);
+    expectTypeOf<Denormalize<typeof page>>().toEqualTypeOf<User[]>();
   });
 });

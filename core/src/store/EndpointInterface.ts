@@ -17,6 +17,25 @@ export interface RetryOptions {
   readonly maxDelayMs?: number;
 }
 
+/**
+ * "Some endpoint's call signature", the default of `EndpointInterface<F>`: every endpoint is an
+ * `EndpointInterface`, and the bare type still takes the arguments an app passes along (fixtures,
+ * `controller.fetch(endpoint, ...args)` in generic code). TypeScript has no existential type:
+ * `never[]` parameters would accept every endpoint but no arguments, `unknown[]` every argument
+ * but no endpoint with typed parameters; only `any[]` does both.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the existential "some parameter list" (see above)
+export type AnyFetchFunction = (...args: any[]) => Promise<unknown>;
+
+/**
+ * For each result key, how `update` rewrites its normalized result. A rewriter names the type
+ * it knows (`(ids: string[]) => ...`): declared through a method, whose parameters are bivariant,
+ * so that such a function is accepted.
+ */
+export type ResultRewriters = {
+  readonly [key: string]: { rewrite(current: unknown): unknown }['rewrite'];
+};
+
 /** The error policy an endpoint applies to a failed fetch (SPEC §7). */
 export type ErrorPolicy = 'soft' | 'hard' | undefined;
 
@@ -25,7 +44,7 @@ export type ErrorPolicy = 'soft' | 'hard' | undefined;
  * with a `key()` does too, so the store never depends on the rest layer.
  */
 export interface EndpointInterface<
-  F extends (...args: any) => Promise<any> = (...args: any[]) => Promise<any>,
+  F extends AnyFetchFunction = AnyFetchFunction,
   S extends Schema = Schema,
 > {
   (...args: Parameters<F>): ReturnType<F>;
@@ -39,7 +58,7 @@ export interface EndpointInterface<
   /** Lifetime of a fetch error in ms; overrides the store default. */
   readonly errorExpiryLength?: number;
   /** `'soft'`: keep showing stale data and hide the error while data exists. */
-  errorPolicy?(error: any): ErrorPolicy;
+  errorPolicy?(error: unknown): ErrorPolicy;
   /** Stale data counts as unusable. */
   readonly invalidIfStale?: boolean;
   /** Poll every this many ms while `controller.poll()` holds a subscription. */
@@ -52,14 +71,14 @@ export interface EndpointInterface<
    */
   readonly retry?: RetryOption;
   /** The expected response, shown at once until the real one arrives. Throw `snap.abort` to skip. */
-  getOptimisticResponse?(snap: SnapshotInterface, ...args: any[]): unknown;
+  getOptimisticResponse?(snap: SnapshotInterface, ...args: unknown[]): unknown;
   /** After a fetch, rewrites other cached (normalized) results by key. */
-  update?(normalizedResponse: any, ...args: any[]): { [key: string]: (current: any) => any };
+  update?(normalizedResponse: unknown, ...args: unknown[]): ResultRewriters;
   /** True when a fetch key belongs to this endpoint (used by `invalidateAll`, `expireAll`, fixtures). */
   testKey?(key: string): boolean;
   readonly signal?: AbortSignal;
   /** Returns a copy with options overridden; the store only passes `{ signal }`. */
-  extend?(options: { signal?: AbortSignal }): (...args: any[]) => Promise<unknown>;
+  extend?(options: { signal?: AbortSignal }): AnyFetchFunction;
   readonly name?: string;
 }
 
