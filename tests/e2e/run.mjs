@@ -9,6 +9,8 @@ const suites = [
   { example: 'vanilla', load: () => import('./vanilla.mjs') },
   { example: 'vue', load: () => import('./vue.mjs') },
   { example: 'svelte', load: () => import('./svelte.mjs') },
+  // Not an example: the browser benchmark's apps, built and served by the suite itself.
+  { example: 'bench', load: () => import('./bench.mjs') },
 ];
 
 let passed = 0;
@@ -25,8 +27,8 @@ try {
   const chromium = findChromium();
   console.log(`Chromium: ${chromium.executablePath} (from ${chromium.source})`);
   for (const suite of suites) {
-    const { tests } = await suite.load();
-    const example = startExample(suite.example);
+    const { tests, start } = await suite.load();
+    const example = start ? start() : startExample(suite.example);
     cleanups.push(example.stop);
     const baseURL = await example.url;
     const browser = await launchChromium(chromium);

@@ -1,0 +1,33 @@
+// Production builds of every app with Vite's JS API, into bench/browser/dist/<id>/.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import vue from '@vitejs/plugin-vue';
+import { build, defaultClientConditions } from 'vite';
+
+export const benchDir = fileURLToPath(new URL('.', import.meta.url));
+export const distDir = join(benchDir, 'dist');
+
+const plugins = { vue: () => [vue()] };
+
+/** Builds one app; resolves to its JavaScript size in bytes, minified and gzipped. */
+export async function buildApp(contender) {
+  const outDir = join(distDir, contender.id);
+  await build({
+    configFile: false,
+    root: join(benchDir, contender.framework, contender.library),
+    base: './',
+    mode: 'production',
+    logLevel: 'warn',
+    // Workspace packages from their TypeScript source (always current), compiled and minified
+    // like any dependency; `process.env.NODE_ENV` is production, so development code drops out.
+    resolve: { conditions: ['source', ...defaultClientConditions] },
+    plugins: plugins[contender.framework](),
+    build: { outDir, emptyOutDir: true, reportCompressedSize: false },
+  });
+  const assets = join(outDir, 'assets');
+  return readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .reduce((total, file) => total + gzipSync(readFileSync(join(assets, file))).length, 0);
+}

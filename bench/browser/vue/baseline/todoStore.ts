@@ -1,0 +1,62 @@
+import { type InjectionKey, inject, shallowRef } from 'vue';
+import type { TodoRecord, UserRecord } from '../../shared/data';
+import { getJson, send } from '../../shared/http';
+
+/**
+ * The hand-written baseline: the list and the loaded todos in shallow refs, each mutation
+ * patching exactly what it changed from the server's answer (new objects only for the changed
+ * todos, so Vue re-renders only their rows). No library, no generic cache, no refetch.
+ */
+export function createTodoStore() {
+  const list = shallowRef<TodoRecord[]>();
+  const todos = shallowRef(new Map<number, TodoRecord>());
+
+  const replaceTodos = (change: (todo: TodoRecord) => TodoRecord) => {
+    list.value = list.value?.map(change);
+    todos.value = new Map([...todos.value].map(([id, todo]) => [id, change(todo)]));
+  };
+
+  return {
+    list,
+    todos,
+    loadList() {
+      if (!list.value) getJson<TodoRecord[]>('/api/todos').then((data) => (list.value = data));
+    },
+    loadTodo(id: number) {
+      if (todos.value.has(id)) return;
+      getJson<TodoRecord>(`/api/todos/${id}`).then((todo) => {
+        todos.value = new Map(todos.value).set(id, todo);
+      });
+    },
+    async updateTodo(id: number, title: string) {
+      const updated = await send<TodoRecord>('PATCH', `/api/todos/${id}`, { title });
+      replaceTodos((todo) => (todo.id === id ? updated : todo));
+    },
+    async renameUser(id: number, name: string) {
+      const user = await send<UserRecord>('PATCH', `/api/users/${id}`, { name });
+      replaceTodos((todo) => (todo.user.id === id ? { ...todo, user } : todo));
+    },
+    async createTodo(title: string, userId: number) {
+      const created = await send<TodoRecord>('POST', '/api/todos', {
+        title,
+        userId,
+        completed: false,
+      });
+      if (list.value) list.value = [created, ...list.value];
+    },
+    async deleteTodo(id: number) {
+      await send('DELETE', `/api/todos/${id}`);
+      list.value = list.value?.filter((todo) => todo.id !== id);
+      const rest = new Map(todos.value);
+      rest.delete(id);
+      todos.value = rest;
+    },
+  };
+}
+
+export type TodoStore = ReturnType<typeof createTodoStore>;
+export const todoStoreKey: InjectionKey<TodoStore> = Symbol('todos');
+
+export function useTodoStore(): TodoStore {
+  return inject(todoStoreKey) as TodoStore;
+}

@@ -1,0 +1,14 @@
+import type { TodoRecord } from '../../shared/data';
+import { getJson } from '../../shared/http';
+
+// Query keys as the docs lay them out: ['todos'] is the list, ['todos', id] one todo, so
+// invalidating ['todos'] covers both.
+export const todoListQuery = {
+  queryKey: ['todos'],
+  queryFn: ({ signal }: { signal: AbortSignal }) => getJson<TodoRecord[]>('/api/todos', signal),
+};
+
+export const todoQuery = (id: number) => ({
+  queryKey: ['todos', id],
+  queryFn: ({ signal }: { signal: AbortSignal }) => getJson<TodoRecord>(`/api/todos/${id}`, signal),
+});
