@@ -27,6 +27,16 @@ const checks = [
     bin('svelte-check'),
     ['--workspace', 'examples/svelte', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
   ],
+  [
+    'typecheck the browser benchmark apps (vue-tsc)',
+    bin('vue-tsc'),
+    ['-p', 'bench/browser/vue', '--noEmit'],
+  ],
+  [
+    'svelte-check (the browser benchmark apps)',
+    bin('svelte-check'),
+    ['--workspace', 'bench/browser/svelte', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
+  ],
   // The published packages, as users get them: build, then count exported names and `any`.
   ['build the packages', 'npm', ['run', 'build', '--silent']],
   ['public API report (dist/*.d.ts)', process.execPath, ['scripts/api-report.mjs']],

@@ -3,13 +3,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import vue from '@vitejs/plugin-vue';
 import { build, defaultClientConditions } from 'vite';
 
 export const benchDir = fileURLToPath(new URL('.', import.meta.url));
 export const distDir = join(benchDir, 'dist');
 
-const plugins = { vue: () => [vue()] };
+const plugins = { vue: () => [vue()], svelte: () => [svelte({ configFile: false })] };
 
 /** Builds one app; resolves to its JavaScript size in bytes, minified and gzipped. */
 export async function buildApp(contender) {

@@ -15,5 +15,15 @@ export class Todo extends Entity {
   static override schema = { user: User };
 }
 
-export const TodoResource = resource({ path: '/api/todos/:id', schema: Todo });
+/** What the API takes to create a todo: the user by id. */
+export interface NewTodo {
+  title: string;
+  userId: number;
+  completed: boolean;
+}
+
+export const TodoResource = resource({ path: '/api/todos/:id', schema: Todo }).extend((base) => ({
+  /** POST /api/todos, put at the start of the loaded list. */
+  create: base.getList.unshift.extend({ body: {} as NewTodo }),
+}));
 export const UserResource = resource({ path: '/api/users/:id', schema: User });

@@ -1,5 +1,5 @@
-import type { TodoRecord } from '../../shared/data';
-import { getJson } from '../../shared/http';
+import type { TodoRecord } from './data';
+import { getJson } from './http';
 
 // Query keys as the docs lay them out: ['todos'] is the list, ['todos', id] one todo, so
 // invalidating ['todos'] covers both.

@@ -1,0 +1,4 @@
+import { exposeSvelteApp } from '../shared/view.svelte';
+import App from './App.svelte';
+
+exposeSvelteApp(App);
