@@ -12,7 +12,24 @@ export const contenders = [
     label: 'shallowRef by hand',
     baseline: true,
   },
-  { id: 'svelte-tessera', framework: 'svelte', library: 'tessera', label: '@tessera/svelte', subject: true },
-  { id: 'svelte-tanstack', framework: 'svelte', library: 'tanstack', label: '@tanstack/svelte-query' },
-  { id: 'svelte-baseline', framework: 'svelte', library: 'baseline', label: '$state by hand', baseline: true },
+  {
+    id: 'svelte-tessera',
+    framework: 'svelte',
+    library: 'tessera',
+    label: '@tessera/svelte',
+    subject: true,
+  },
+  {
+    id: 'svelte-tanstack',
+    framework: 'svelte',
+    library: 'tanstack',
+    label: '@tanstack/svelte-query',
+  },
+  {
+    id: 'svelte-baseline',
+    framework: 'svelte',
+    library: 'baseline',
+    label: '$state by hand',
+    baseline: true,
+  },
 ];
