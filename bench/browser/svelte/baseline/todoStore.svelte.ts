@@ -1,6 +1,6 @@
 import { getContext, setContext } from 'svelte';
-import type { TodoRecord, UserRecord } from '../../shared/data';
-import { getJson, send } from '../../shared/http';
+import type { TodoRecord } from '../../shared/data';
+import { getJson, todoApi } from '../../shared/http';
 
 /**
  * The hand-written baseline: the list and the loaded todos in `$state`, each mutation writing
@@ -26,26 +26,22 @@ export class TodoStore {
   }
 
   async updateTodo(id: number, title: string) {
-    const updated = await send<TodoRecord>('PATCH', `/api/todos/${id}`, { title });
+    const updated = await todoApi.updateTodo({ id, title });
     for (const todo of this.copies((todo) => todo.id === id)) todo.title = updated.title;
   }
 
   async renameUser(id: number, name: string) {
-    const user = await send<UserRecord>('PATCH', `/api/users/${id}`, { name });
+    const user = await todoApi.renameUser({ id, name });
     for (const todo of this.copies((todo) => todo.user.id === id)) todo.user.name = user.name;
   }
 
   async createTodo(title: string, userId: number) {
-    const created = await send<TodoRecord>('POST', '/api/todos', {
-      title,
-      userId,
-      completed: false,
-    });
+    const created = await todoApi.createTodo({ title, userId });
     this.list?.unshift(created);
   }
 
   async deleteTodo(id: number) {
-    await send('DELETE', `/api/todos/${id}`);
+    await todoApi.deleteTodo(id);
     const index = this.list?.findIndex((todo) => todo.id === id) ?? -1;
     if (index !== -1) this.list?.splice(index, 1);
     delete this.todos[id];

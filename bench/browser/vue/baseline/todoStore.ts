@@ -1,6 +1,6 @@
 import { type InjectionKey, inject, shallowRef } from 'vue';
-import type { TodoRecord, UserRecord } from '../../shared/data';
-import { getJson, send } from '../../shared/http';
+import type { TodoRecord } from '../../shared/data';
+import { getJson, todoApi } from '../../shared/http';
 
 /**
  * The hand-written baseline: the list and the loaded todos in shallow refs, each mutation
@@ -29,23 +29,19 @@ export function createTodoStore() {
       });
     },
     async updateTodo(id: number, title: string) {
-      const updated = await send<TodoRecord>('PATCH', `/api/todos/${id}`, { title });
+      const updated = await todoApi.updateTodo({ id, title });
       replaceTodos((todo) => (todo.id === id ? updated : todo));
     },
     async renameUser(id: number, name: string) {
-      const user = await send<UserRecord>('PATCH', `/api/users/${id}`, { name });
+      const user = await todoApi.renameUser({ id, name });
       replaceTodos((todo) => (todo.user.id === id ? { ...todo, user } : todo));
     },
     async createTodo(title: string, userId: number) {
-      const created = await send<TodoRecord>('POST', '/api/todos', {
-        title,
-        userId,
-        completed: false,
-      });
+      const created = await todoApi.createTodo({ title, userId });
       if (list.value) list.value = [created, ...list.value];
     },
     async deleteTodo(id: number) {
-      await send('DELETE', `/api/todos/${id}`);
+      await todoApi.deleteTodo(id);
       list.value = list.value?.filter((todo) => todo.id !== id);
       const rest = new Map(todos.value);
       rest.delete(id);
