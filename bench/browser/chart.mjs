@@ -2,10 +2,13 @@
 // scenario, each bar a contender's median time scaled to the slowest in its group.
 import { writeFileSync } from 'node:fs';
 
-const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#6b7280', '#9333ea', '#ea580c'];
+const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c'];
+const BASELINE_COLOR = '#6b7280';
+/** Tessera blue, the hand-written baseline grey, the libraries in between. */
+const colorOf = (peers, k) => (peers[k].baseline ? BASELINE_COLOR : COLORS[k]);
 const BAR = 13;
 const GAP = 10;
-const LABEL = 220;
+const LABEL = 250;
 const PLOT = 300;
 const PANEL = LABEL + PLOT + 90;
 
@@ -28,7 +31,7 @@ function panel(report, framework, latency, x) {
       if (value === undefined) return;
       const width = Math.max(1, (value / slowest) * PLOT);
       parts.push(
-        `<rect x="${x + LABEL}" y="${top}" width="${width.toFixed(1)}" height="${BAR - 2}" fill="${COLORS[k]}"/>`,
+        `<rect x="${x + LABEL}" y="${top}" width="${width.toFixed(1)}" height="${BAR - 2}" fill="${colorOf(peers, k)}"/>`,
         `<text x="${x + LABEL + width + 4}" y="${top + BAR - 3}" font-size="10">${value.toFixed(1)} ms</text>`,
       );
     });
@@ -47,7 +50,7 @@ export function writeChart(report, path) {
     const legend = peers
       .map(
         (c, k) =>
-          `<rect x="${k * 190}" y="0" width="12" height="12" fill="${COLORS[k]}"/><text x="${k * 190 + 16}" y="11" font-size="12">${escapeXml(c.label)}</text>`,
+          `<rect x="${k * 190}" y="0" width="12" height="12" fill="${colorOf(peers, k)}"/><text x="${k * 190 + 16}" y="11" font-size="12">${escapeXml(c.label)}</text>`,
       )
       .join('');
     const panels = latencies.map((latency, k) => panel(report, framework, latency, k * PANEL));
