@@ -146,9 +146,16 @@ const report = {
     chromium: `${chromiumVersion} (${chromium.executablePath}, from ${chromium.source})`,
   },
   versions: Object.fromEntries(
-    ['vue', '@tanstack/vue-query', '@pinia/colada', 'pinia', 'vite', 'playwright-core'].map(
-      (name) => [name, version(name)],
-    ),
+    [
+      'vue',
+      'svelte',
+      '@tanstack/vue-query',
+      '@tanstack/svelte-query',
+      '@pinia/colada',
+      'pinia',
+      'vite',
+      'playwright-core',
+    ].map((name) => [name, version(name)]),
   ),
   method: {
     iterations,
