@@ -93,7 +93,7 @@ async function benchSize(times: number): Promise<SizeFigures> {
     void dcWrite(p);
     const index = projects.findIndex((q) => q.id === p.id);
     const expected = asJson(p);
-    deepStrictEqual(asJson(tsReadList()?.project[index]), expected, 'tessera list');
+    deepStrictEqual(asJson(tsReadList()?.project?.[index]), expected, 'tessera list');
     deepStrictEqual(asJson((dcReadList() as typeof payload).project[index]), expected, 'dc list');
     deepStrictEqual(asJson(tsReadOne()), asJson(unrelated), 'tessera single');
     deepStrictEqual(asJson(dcReadOne()), asJson(unrelated), 'data-client single');

@@ -34,10 +34,12 @@ export interface EntityMemoEntry {
   schema: EntityLike;
   value: unknown;
   /**
-   * Flat triples (key, pk, stored) of the nested entities; null while unfinished, in a cycle,
-   * or above `MEMO_HEIGHT_LIMIT`.
+   * Flat quadruples (key, pk, stored, memo entry or undefined) of the nested entities (see
+   * `DEP_STRIDE`); null while unfinished, in a cycle, or above `MEMO_HEIGHT_LIMIT`.
    */
   deps: unknown[] | null;
+  /** Its path, made once and shared by every result listing it. */
+  path: EntityPath;
   /** Levels of entities below it (0: none), once `deps` is set. */
   height: number;
   /** The walk that last produced or confirmed `value`. */
@@ -52,6 +54,13 @@ export interface EntityMemoEntry {
    */
   result: unknown;
 }
+
+/**
+ * Entries per dependency in a `deps` list: key, pk, stored object, and the memo entry it was
+ * read through (undefined for an absent entity). The entry spares a reuse the WeakMap lookup
+ * of every nested entity when it lists their paths.
+ */
+export const DEP_STRIDE = 4;
 
 /** Dependencies of an entity with no nested entities (its own stored object is checked by lookup). */
 const NO_DEPS: unknown[] = [];
@@ -93,7 +102,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   private readonly _args: readonly unknown[];
   /** True once a schema read the args (the result then depends on them). */
   usedArgs = false;
-  /** Dependencies of the whole walk (flat triples), only when memoizing. */
+  /** Dependencies of the whole walk (flat, `DEP_STRIDE` per entity), only when memoizing. */
   readonly deps: unknown[] | undefined;
   /** Each entity the result was built from, once (memo mode). */
   readonly paths: EntityPath[] = [];
@@ -176,13 +185,12 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     const stored = getOwn(getOwn(this.entities, key), pk);
     if (typeof stored !== 'object' || stored === null) {
       if (this.deps !== undefined) {
-        this.deps.push(key, pk, stored);
+        this.deps.push(key, pk, stored, undefined);
         this.listOnce(`${key}\u0000${pk}`, key, pk);
       }
       return stored === INVALID ? INVALID : undefined;
     }
     if (this.memo === undefined) return this.entityPlain(schema, stored);
-    this.deps!.push(key, pk, stored);
     return this.entityMemo(schema, key, pk, stored);
   }
 
@@ -209,10 +217,12 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
 
   private entityMemo(schema: EntityLike, key: string, pk: string, stored: object): unknown {
     const memo = this.memo!;
+    const deps = this.deps!;
     const walk = this.walk;
     const cached = memo.get(stored);
     if (cached !== undefined && cached.schema === schema) {
       if (cached.walk === walk) {
+        deps.push(key, pk, stored, cached);
         // met again in this walk
         if (cached.depth > 0) this.noteCycle(cached.depth);
         else if (cached.deps !== null) this.appendDeps(cached);
@@ -221,8 +231,9 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
         return cached.value;
       }
       if (cached.deps !== null && this.depsValid(cached.deps)) {
+        deps.push(key, pk, stored, cached);
         cached.walk = walk;
-        this.listEntry(cached, key, pk);
+        this.listEntry(cached);
         this.appendDeps(cached);
         return cached.value;
       }
@@ -233,6 +244,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       schema,
       value: instance,
       deps: null,
+      path: { key, pk },
       height: 0,
       walk,
       depth: 0,
@@ -240,7 +252,8 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       result: undefined,
     };
     memo.set(stored, entry);
-    this.paths.push({ key, pk });
+    deps.push(key, pk, stored, entry);
+    this.paths.push(entry.path);
     if (this.depth >= FILL_LATER_DEPTH) {
       this.later.push({ schema, stored, instance, entry });
       // Its dependencies are not known before it is filled, so the entities holding it cannot
@@ -248,7 +261,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       this.noteCycle(0);
       return instance;
     }
-    const value = this.fillMemo(entry, stored, this.deps!.length);
+    const value = this.fillMemo(entry, stored, deps.length);
     if (entry.deps !== null) this.noteHeight(entry.height);
     return value;
   }
@@ -290,7 +303,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
 
   private depsValid(deps: unknown[]): boolean {
     const entities = this.entities;
-    for (let i = 0; i < deps.length; i += 3) {
+    for (let i = 0; i < deps.length; i += DEP_STRIDE) {
       if (getOwn(getOwn(entities, deps[i] as string), deps[i + 1] as string) !== deps[i + 2])
         return false;
     }
@@ -302,22 +315,25 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     this.noteHeight(reused.height);
     const source = reused.deps!;
     const deps = this.deps!;
-    const memo = this.memo!;
-    for (let i = 0; i < source.length; i += 3) {
+    const walk = this.walk;
+    for (let i = 0; i < source.length; i += DEP_STRIDE) {
       const key = source[i] as string;
       const pk = source[i + 1] as string;
       const stored = source[i + 2];
-      deps.push(key, pk, stored);
-      const entry = typeof stored === 'object' && stored !== null ? memo.get(stored) : undefined;
-      if (entry !== undefined) this.listEntry(entry, key, pk);
-      else this.listOnce(stored ?? `${key}\u0000${pk}`, key, pk);
+      const entry = source[i + 3] as EntityMemoEntry | undefined;
+      deps.push(key, pk, stored, entry);
+      if (entry === undefined) this.listOnce(stored ?? `${key}\u0000${pk}`, key, pk);
+      else if (entry.pathWalk !== walk) {
+        entry.pathWalk = walk;
+        this.paths.push(entry.path);
+      }
     }
   }
 
-  private listEntry(entry: EntityMemoEntry, key: string, pk: string): void {
+  private listEntry(entry: EntityMemoEntry): void {
     if (entry.pathWalk === this.walk) return;
     entry.pathWalk = this.walk;
-    this.paths.push({ key, pk });
+    this.paths.push(entry.path);
   }
 
   private listOnce(id: unknown, key: string, pk: string): void {

@@ -11,7 +11,7 @@ import {
   type SchemaSimple,
 } from '../schema/index';
 import { queryKeyObject } from '../schema/objectShorthand';
-import { DenormalizeWalker, type EntityMemoEntry } from './DenormalizeWalker';
+import { DEP_STRIDE, DenormalizeWalker, type EntityMemoEntry } from './DenormalizeWalker';
 
 export interface DenormalizeResult<T> {
   data: T;
@@ -276,7 +276,7 @@ export class MemoCache {
     }
     if (!tablesSame) {
       const deps = entry.deps;
-      for (let i = 0; i < deps.length; i += 3) {
+      for (let i = 0; i < deps.length; i += DEP_STRIDE) {
         if (getOwn(getOwn(entities, deps[i] as string), deps[i + 1] as string) !== deps[i + 2])
           return false;
       }
