@@ -1,31 +1,16 @@
 // Store benchmark: Tessera's Controller against @data-client/core 0.10's Controller + reducer.
 import { deepStrictEqual } from 'node:assert/strict';
-import { createReducer, Controller as DcController, initialState } from '@data-client/core';
 import { Endpoint as DcEndpoint, Entity as DcEntity } from '@data-client/endpoint';
 import { createStore, Entity, GCManager, RestEndpoint } from '@tessera/core';
 import { dcPayloadSchema } from './anchors';
 import { countEntities } from './data';
+import { dataClientStore, noFetch } from './dataClientStore';
 import { generatePayload } from './generatePayload';
 import { printGroup, ratio, runGroup } from './report';
 import { payloadSchema } from './tessera';
 
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value));
 
-/** A data-client store: its Controller with the reducer applied synchronously on dispatch. */
-function dataClientStore() {
-  let state = initialState;
-  const controller: DcController = new DcController({
-    dispatch: (action) => {
-      state = reducer(state, action);
-      return Promise.resolve();
-    },
-    getState: () => state,
-  });
-  const reducer = createReducer(controller);
-  return { controller, getState: () => state };
-}
-
-const noFetch = () => Promise.reject(new Error('the benchmark never fetches'));
 const dcProjects = new DcEndpoint(noFetch, { schema: dcPayloadSchema, key: () => 'GET /projects' });
 const tsProjects = new RestEndpoint({
   urlPrefix: 'http://bench.test',

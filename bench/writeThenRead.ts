@@ -2,17 +2,16 @@
 // and (b) an unrelated single-entity endpoint. What one websocket push or mutation costs should
 // follow what changed, not how much the store holds.
 import { deepStrictEqual } from 'node:assert/strict';
-import { createReducer, Controller as DcController, initialState } from '@data-client/core';
 import { Endpoint as DcEndpoint } from '@data-client/endpoint';
 import { createStore, RestEndpoint } from '@tessera/core';
 import { dcPayloadSchema } from './anchors';
 import { countEntities, type Project, scalePayload } from './data';
+import { dataClientStore, noFetch } from './dataClientStore';
 import { generatePayload } from './generatePayload';
 import { type GroupResult, printGroup, ratio, runGroup } from './report';
 import { payloadSchema } from './tessera';
 
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value));
-const noFetch = () => Promise.reject(new Error('the benchmark never fetches'));
 
 const TsProject = payloadSchema.project[0];
 const DcProject = dcPayloadSchema.project[0];
@@ -32,20 +31,6 @@ const dcOne = new DcEndpoint((_: { id: string }) => noFetch(), {
   schema: DcProject,
   key: ({ id }: { id: string }) => `GET /projects/${id}`,
 });
-
-/** A data-client store: its Controller with the reducer applied synchronously on dispatch. */
-function dataClientStore() {
-  let state = initialState;
-  const controller: DcController = new DcController({
-    dispatch: (action) => {
-      state = reducer(state, action);
-      return Promise.resolve();
-    },
-    getState: () => state,
-  });
-  const reducer = createReducer(controller);
-  return { controller, getState: () => state };
-}
 
 /** Sizes of the store, in payloads (distinct ids). */
 export const WRITE_READ_SIZES = [1, 10, 100];
@@ -101,41 +86,31 @@ async function benchSize(times: number): Promise<SizeFigures> {
 
   const entities = countEntities(payload);
   const label = `${times}× payload (${entities.toLocaleString('en-US')} entities)`;
-  const list = await runGroup(`(a) one project set, then the list read back, ${label}`, [
+  /** Each contender writes one project, then reads. */
+  const writeThen = (tsRead: () => unknown, dcRead: () => unknown) => [
     {
       name: 'tessera',
       fn: () => {
         void tsWrite(nextWrite());
-        return tsReadList();
+        return tsRead();
       },
     },
     {
       name: '@data-client 0.10',
       fn: () => {
         void dcWrite(nextWrite());
-        return dcReadList();
+        return dcRead();
       },
     },
-  ]);
+  ];
+  const list = await runGroup(
+    `(a) one project set, then the list read back, ${label}`,
+    writeThen(tsReadList, dcReadList),
+  );
   printGroup(list, '@data-client 0.10');
   const single = await runGroup(
     `(b) one project set, then an unrelated single-project endpoint read back, ${label}`,
-    [
-      {
-        name: 'tessera',
-        fn: () => {
-          void tsWrite(nextWrite());
-          return tsReadOne();
-        },
-      },
-      {
-        name: '@data-client 0.10',
-        fn: () => {
-          void dcWrite(nextWrite());
-          return dcReadOne();
-        },
-      },
-    ],
+    writeThen(tsReadOne, dcReadOne),
   );
   printGroup(single, '@data-client 0.10');
   store.dispose();
