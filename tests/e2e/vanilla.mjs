@@ -1,7 +1,7 @@
 // Browser scenarios for examples/vanilla. Each test continues from the page the previous one
 // left (one server per suite), and checks both the page and the API behind it.
 import assert from 'node:assert/strict';
-import { eventually } from './harness.mjs';
+import { api, eventually, holdRequests } from './harness.mjs';
 
 const seedTitles = [
   'Write the first program',
@@ -15,14 +15,6 @@ const seedTitles = [
 const rows = (page) => page.locator('#todos li.todo');
 const row = (page, id) => page.locator(`#todos li.todo[data-id="${id}"]`);
 const titles = (page) => page.locator('#todos li.todo .title').allTextContents();
-
-async function apiGet(baseURL, path) {
-  const response = await fetch(new URL(path, baseURL));
-  return {
-    status: response.status,
-    body: response.status === 200 ? await response.json() : undefined,
-  };
-}
 
 /** Paths of the requests with this method the page sends while `action` runs. */
 async function requestsDuring(page, method, action) {
@@ -67,18 +59,6 @@ async function freshPage(page, baseURL) {
 const serviceUnavailable = (route) =>
   route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{}}' });
 
-/** Holds matching requests until `release()`; `stop()` removes the route. */
-async function holdRequests(page, pattern, method) {
-  let release;
-  const gate = new Promise((resolve) => (release = resolve));
-  const handler = async (route) => {
-    if (route.request().method() === method) await gate;
-    await route.continue();
-  };
-  await page.route(pattern, handler);
-  return { release, stop: () => page.unroute(pattern, handler) };
-}
-
 export const tests = [
   {
     name: 'loads the todos and users from the REST API',
@@ -122,7 +102,7 @@ export const tests = [
       }
       assert.equal(await row(page, 7).locator('.owner').textContent(), 'Alan Turing');
       assert.equal(await rows(page).count(), 7);
-      const saved = await apiGet(baseURL, '/api/todos/7');
+      const saved = await api(baseURL, '/api/todos/7');
       assert.deepEqual(saved.body, { id: 7, userId: 2, title: 'Learn Tessera', completed: false });
     },
   },
@@ -137,7 +117,7 @@ export const tests = [
         assert.equal(await row(page, 7).locator('.title').textContent(), 'Learn Tessera properly'),
       );
       await eventually(async () =>
-        assert.equal((await apiGet(baseURL, '/api/todos/7')).body.title, 'Learn Tessera properly'),
+        assert.equal((await api(baseURL, '/api/todos/7')).body.title, 'Learn Tessera properly'),
       );
     },
   },
@@ -150,7 +130,7 @@ export const tests = [
       );
       assert.equal(await row(page, 2).locator('.toggle').isChecked(), true);
       await eventually(async () =>
-        assert.equal((await apiGet(baseURL, '/api/todos/2')).body.completed, true),
+        assert.equal((await api(baseURL, '/api/todos/2')).body.completed, true),
       );
       assert.equal(await page.locator('#summary').textContent(), '3 left · 4 done');
     },
@@ -161,9 +141,7 @@ export const tests = [
       await row(page, 1).locator('.delete').click();
       await row(page, 1).waitFor({ state: 'detached' });
       assert.equal(await rows(page).count(), 6);
-      await eventually(async () =>
-        assert.equal((await apiGet(baseURL, '/api/todos/1')).status, 404),
-      );
+      await eventually(async () => assert.equal((await api(baseURL, '/api/todos/1')).status, 404));
     },
   },
   {
@@ -297,7 +275,7 @@ export const tests = [
       await added.waitFor();
       assert.equal(await added.locator('.owner').textContent(), 'Grace Hopper');
       const id = await added.getAttribute('data-id');
-      assert.equal((await apiGet(baseURL, `/api/todos/${id}`)).body.title, 'Back online');
+      assert.equal((await api(baseURL, `/api/todos/${id}`)).body.title, 'Back online');
     },
   },
   {
@@ -310,13 +288,13 @@ export const tests = [
         await row(page, first).locator('.delete').dblclick();
         await row(page, first).waitFor({ state: 'detached' });
         await eventually(async () =>
-          assert.equal((await apiGet(baseURL, `/api/todos/${first}`)).status, 404),
+          assert.equal((await api(baseURL, `/api/todos/${first}`)).status, 404),
         );
       });
       assert.deepEqual(deletes, [`/api/todos/${first}`]);
       assert.equal(await row(page, next).count(), 1);
       assert.equal(await rows(page).count(), before.length - 1);
-      assert.equal((await apiGet(baseURL, `/api/todos/${next}`)).status, 200);
+      assert.equal((await api(baseURL, `/api/todos/${next}`)).status, 200);
       assert.equal(await page.locator('#error').isHidden(), true);
     },
   },

@@ -38,27 +38,34 @@ const TodoEndpoints = resource({
 });
 
 /**
- * The todo endpoints. Every mutation is optimistic: the page shows its expected outcome at once,
- * and the store replaces it with the server's answer (or rolls it back on failure).
+ * What each todo mutation shows at once (its expected outcome), until the store replaces it with
+ * the server's answer or rolls it back on failure. Shared with the Vue and Svelte examples.
  */
-export const TodoResource = TodoEndpoints.extend((base) => ({
-  /** POST /api/todos, appended to every loaded list it belongs to (all, and its user's). */
-  create: base.getList.push.extend({
+export const optimisticTodo = {
+  create: {
     getOptimisticResponse(snap: { fetchedAt: number }, body: Partial<TodoFields>) {
       // A temporary, negative id until the server assigns the real one.
       return { completed: false, ...body, id: -snap.fetchedAt };
     },
-  }),
-  /** PATCH /api/todos/:id: toggle or rename. */
-  partialUpdate: base.partialUpdate.extend({
+  },
+  partialUpdate: {
     getOptimisticResponse(_snap: unknown, params: { id: number }, body: Partial<TodoFields>) {
       return { ...body, id: params.id };
     },
-  }),
-  /** DELETE /api/todos/:id: removed from every list at once. */
-  delete: base.delete.extend({
+  },
+  delete: {
     getOptimisticResponse(_snap: unknown, params: { id: number }) {
       return params;
     },
-  }),
+  },
+};
+
+/** The todo endpoints; every mutation is optimistic (`optimisticTodo`). */
+export const TodoResource = TodoEndpoints.extend((base) => ({
+  /** POST /api/todos, appended to every loaded list it belongs to (all, and its user's). */
+  create: base.getList.push.extend(optimisticTodo.create),
+  /** PATCH /api/todos/:id: toggle or rename. */
+  partialUpdate: base.partialUpdate.extend(optimisticTodo.partialUpdate),
+  /** DELETE /api/todos/:id: removed from every list at once. */
+  delete: base.delete.extend(optimisticTodo.delete),
 }));

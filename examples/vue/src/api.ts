@@ -1,5 +1,5 @@
 import { Collection, Entity, RestEndpoint, resource } from '@tessera/core';
-import { Todo, type TodoFields } from '../../vanilla/src/api';
+import { optimisticTodo, Todo } from '../../vanilla/src/api';
 
 // The entities and users are the vanilla example's; this page adds pagination and a counter.
 export { Todo, type TodoFields, User, UserResource } from '../../vanilla/src/api';
@@ -26,29 +26,16 @@ const TodoEndpoints = resource({
 /** The todo lists: `perPage` (page size) names a list but never excludes a todo from it. */
 const TodoList = new Collection([Todo], { nonFilterArgumentKeys: ['perPage'] });
 
-/** Every mutation is optimistic: shown at once, then replaced by the server's answer. */
+/** Every mutation is optimistic (the vanilla example's `optimisticTodo`). */
 export const TodoResource = TodoEndpoints.extend((base) => {
   const getList = base.getList.extend({ schema: TodoList });
   return {
     getList,
     /** GET /api/todos?perPage=N&page=P, appended to the list of the same other arguments. */
     getNextPage: getList.getPage,
-    create: getList.push.extend({
-      getOptimisticResponse(snap: { fetchedAt: number }, body: Partial<TodoFields>) {
-        // A temporary, negative id until the server assigns the real one.
-        return { completed: false, ...body, id: -snap.fetchedAt };
-      },
-    }),
-    partialUpdate: base.partialUpdate.extend({
-      getOptimisticResponse(_snap: unknown, params: { id: number }, body: Partial<TodoFields>) {
-        return { ...body, id: params.id };
-      },
-    }),
-    delete: base.delete.extend({
-      getOptimisticResponse(_snap: unknown, params: { id: number }) {
-        return params;
-      },
-    }),
+    create: getList.push.extend(optimisticTodo.create),
+    partialUpdate: base.partialUpdate.extend(optimisticTodo.partialUpdate),
+    delete: base.delete.extend(optimisticTodo.delete),
   };
 });
 
