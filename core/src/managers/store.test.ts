@@ -71,20 +71,35 @@ describe('the controller is an RxJS observable of the state', () => {
     expect(completed).toBe(true);
   });
 
-  it('every change produces a new, frozen-in-practice state; old states are untouched', async () => {
+  it('every change produces a new state; entity tables are written in place unless kept', async () => {
     const { controller, dispose } = createStore();
     const before = controller.getState();
-    const beforeEntities = before.entities;
     await controller.setResponse(getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
     const middle = controller.getState();
     expect(middle).not.toBe(before);
-    expect(before.entities).toBe(beforeEntities);
+    // The empty initial tables are not the store's own: the first write copied them.
     expect(before.entities).toEqual({});
     await controller.set(Todo, { id: '1' }, { id: '1', title: 'b', done: false });
     const after = controller.getState();
-    expect(after.entities).not.toBe(middle.entities);
-    expect((middle.entities.Todo as Record<string, Todo>)['1'].title).toBe('a');
+    expect(after).not.toBe(middle);
+    // Live: the same tables, written in place, so a held state shows the newer entity.
+    expect(after.entities).toBe(middle.entities);
+    expect((middle.entities.Todo as Record<string, Todo>)['1'].title).toBe('b');
     expect(after.endpoints).toBe(middle.endpoints);
+
+    const kept = controller.keepState();
+    await controller.set(Todo, { id: '1' }, { id: '1', title: 'c', done: false });
+    await controller.setResponse(getTodo, { id: '2' }, { id: '2', title: 'd', done: false });
+    expect((kept.entities.Todo as Record<string, Todo>)['1'].title).toBe('b');
+    expect(Object.keys(kept.entities.Todo ?? {})).toEqual(['1']);
+    expect(Object.keys(kept.entitiesMeta.Todo ?? {})).toEqual(['1']);
+    const latest = controller.getState().entities.Todo as Record<string, Todo>;
+    expect(latest['1'].title).toBe('c');
+    expect(Object.keys(latest)).toEqual(['1', '2']);
+    // Copied once: the next write goes in place again.
+    const copied = controller.getState().entities.Todo;
+    await controller.set(Todo, { id: '2' }, { id: '2', title: 'e', done: false });
+    expect(controller.getState().entities.Todo).toBe(copied);
     dispose();
   });
 

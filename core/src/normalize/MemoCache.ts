@@ -12,6 +12,7 @@ import {
 } from '../schema/index';
 import { queryKeyObject } from '../schema/objectShorthand';
 import { DEP_STRIDE, DenormalizeWalker, type EntityMemoEntry } from './DenormalizeWalker';
+import { stampOf } from './stamps';
 
 export interface DenormalizeResult<T> {
   data: T;
@@ -93,13 +94,6 @@ export class MemoCache {
   protected readonly queryKeys = new WeakMap<object, QueryKeys>();
   /** Counts walks, so entries can tell whether this walk already produced them. */
   private walks = 0;
-  /**
-   * A number per entities object and table seen. Entries remember these numbers instead of the
-   * objects, so a remembered result never keeps an old state (or its tables) alive.
-   */
-  private readonly ids = new WeakMap<object, number>();
-  private lastId = 0;
-
   /** Denormalizes with referential stability for unchanged inputs. */
   denormalize<S>(
     schema: S | undefined,
@@ -248,15 +242,13 @@ export class MemoCache {
       : undefined;
   }
 
-  /** The number of an entities object or table (0 for none); assigned on first sight. */
+  /**
+   * The stamp of an entities object or table (0 for none): it changes whenever the object does,
+   * including the store's own tables written in place. Entries remember stamps, not objects, so
+   * a remembered result never keeps an old state (or its tables) alive.
+   */
   idOf(value: unknown): number {
-    if (typeof value !== 'object' || value === null) return 0;
-    let id = this.ids.get(value);
-    if (id === undefined) {
-      id = ++this.lastId;
-      this.ids.set(value, id);
-    }
-    return id;
+    return stampOf(value);
   }
 
   private isFresh(entry: ResultEntry, entities: EntityTables, args: readonly unknown[]): boolean {

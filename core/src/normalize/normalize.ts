@@ -12,14 +12,13 @@ import {
   SchemaError,
   type SchemaSimple,
   type StoreData,
-  setOwn,
   type WriteMeta,
 } from '../schema/index';
 import type { FieldKey } from '../schema/interface';
 import { normalizeObject } from '../schema/objectShorthand';
 import { sameData } from './sameData';
 import { arraySchemaFor } from './shorthand';
-import { copyTable, deleteEntry, putEntry, TableCopy } from './tableCopy';
+import { TableWriter } from './TableWriter';
 
 /** Nesting deeper than this is rejected (a response this deep is a bug or an attack). */
 export const MAX_NORMALIZE_DEPTH = 256;
@@ -40,30 +39,31 @@ type Table = Record<string, unknown>;
 type Index = Record<string, string>;
 
 /**
- * Walks one response. Tables it touches are copied once (copy-on-write); untouched tables and
- * entities are shared with the input state, which is never mutated.
+ * Walks one response, writing through a `TableWriter`: tables its owner holds are changed in
+ * place, any other table is copied once (so plain `normalize` never mutates its input state).
+ * Untouched tables and entities are shared with the input.
  */
 class NormalizeWalker implements INormalizeDelegate {
   readonly args: readonly unknown[];
   readonly meta: WriteMeta;
   private readonly source: StoreData;
-  private entities: Record<string, Table> | undefined;
-  private indexes: Record<string, Record<string, Index>> | undefined;
-  private entitiesMeta: Record<string, Record<string, WriteMeta>> | undefined;
-  private readonly tables = new Map<string, TableCopy<unknown>>();
-  private readonly metaTables = new Map<string, TableCopy<WriteMeta>>();
-  private readonly indexTables = new Map<string, Record<string, Index>>();
+  private readonly writer: TableWriter;
+  /** The three roots once written (each writable), else undefined: the source's is current. */
+  private entities: Record<string, Table | undefined> | undefined;
+  private indexes: Record<string, Record<string, Index | undefined> | undefined> | undefined;
+  private entitiesMeta: Record<string, Record<string, WriteMeta> | undefined> | undefined;
   private lastKey = '';
-  private lastTable: TableCopy<unknown> | undefined;
+  private lastTable: Table | undefined;
   private lastMetaKey = '';
-  private lastMetaTable: TableCopy<WriteMeta> | undefined;
+  private lastMetaTable: Record<string, WriteMeta> | undefined;
   private depth = 0;
   private readonly loop = new Set<object>();
 
-  constructor(args: readonly unknown[], source: StoreData, meta: WriteMeta) {
+  constructor(args: readonly unknown[], source: StoreData, meta: WriteMeta, writer: TableWriter) {
     this.args = args;
     this.source = source;
     this.meta = meta;
+    this.writer = writer;
   }
 
   visit(schema: unknown, value: unknown, parent: unknown, key: FieldKey): unknown {
@@ -109,20 +109,17 @@ class NormalizeWalker implements INormalizeDelegate {
   }
 
   getMeta(key: string, pk: string): WriteMeta | undefined {
-    const copy = this.metaTables.get(key);
-    return copy !== undefined ? copy.table[pk] : getOwn(getOwn(this.source.entitiesMeta, key), pk);
+    return getOwn(getOwn(this.entitiesMeta ?? this.source.entitiesMeta, key), pk);
   }
 
   mergeEntity(schema: Mergeable, pk: string, incoming: unknown): void {
     const key = schema.key;
-    // Tables are copied only once something in them changes: a merge that changes nothing
-    // (an older or identical response) costs no copy of a large table.
+    // Tables are written only once something in them changes: a merge that changes nothing
+    // (an older or identical response) costs no copy, and stamps no table as changed.
     const existing = getOwn(this.currentTable(key), pk);
     if (existing === undefined || existing === INVALID) {
-      const table = this.writableTable(key);
-      if (existing === undefined) table.putAbsent(pk, incoming);
-      else table.put(pk, incoming);
-      this.writableMetaTable(key).put(pk, this.meta);
+      this.writer.put(this.writableTable(key), pk, incoming);
+      this.writer.put(this.writableMetaTable(key), pk, this.meta);
       if (schema.indexes !== undefined)
         this.updateIndexes(key, schema.indexes, pk, incoming, existing);
       return;
@@ -135,73 +132,56 @@ class NormalizeWalker implements INormalizeDelegate {
     } else {
       value = schema.mergeWithStore(existingMeta, this.meta, existing, incoming);
       const meta = schema.mergeMetaWithStore(existingMeta, this.meta, existing, incoming);
-      if (meta !== existingMeta) this.writableMetaTable(key).put(pk, meta);
+      if (meta !== existingMeta) this.writer.put(this.writableMetaTable(key), pk, meta);
     }
     if (value === existing || sameData(value, existing)) return;
-    this.writableTable(key).put(pk, value);
+    this.writer.put(this.writableTable(key), pk, value);
     if (schema.indexes !== undefined) this.updateIndexes(key, schema.indexes, pk, value, existing);
   }
 
   setEntity(schema: Mergeable, pk: string, entity: unknown): void {
     const key = schema.key;
-    this.writableTable(key).put(pk, entity);
+    this.writer.put(this.writableTable(key), pk, entity);
     const metaTable = this.writableMetaTable(key);
-    if (metaTable.table[pk] === undefined) metaTable.put(pk, this.meta);
+    if (metaTable[pk] === undefined) this.writer.put(metaTable, pk, this.meta);
   }
 
   invalidate(schema: { key: string }, pk: string): void {
-    this.writableTable(schema.key).put(pk, INVALID);
-    this.writableMetaTable(schema.key).put(pk, this.meta);
+    this.writer.put(this.writableTable(schema.key), pk, INVALID);
+    this.writer.put(this.writableMetaTable(schema.key), pk, this.meta);
   }
 
   result<R>(value: R): NormalizedSchema<R> {
     return {
       result: value,
       entities: this.entities ?? this.source.entities,
-      indexes: this.indexes ?? this.source.indexes,
+      indexes: (this.indexes as Indexes | undefined) ?? this.source.indexes,
       entitiesMeta: this.entitiesMeta ?? this.source.entitiesMeta,
     };
   }
 
-  /** The table of `key` as this call sees it: its copy once written, else the input's. */
+  /** The table of `key` as this call sees it (written or not). */
   private currentTable(key: string): Table | undefined {
-    if (key === this.lastKey && this.lastTable !== undefined) return this.lastTable.table;
-    return this.tables.get(key)?.table ?? getOwn(this.source.entities, key);
-  }
-
-  private writableTable(key: string): TableCopy<unknown> {
     if (key === this.lastKey && this.lastTable !== undefined) return this.lastTable;
-    const copy = this.writable(this.tables, this.source.entities, key, 'entities');
+    return getOwn(this.entities ?? this.source.entities, key);
+  }
+
+  private writableTable(key: string): Table {
+    if (key === this.lastKey && this.lastTable !== undefined) return this.lastTable;
+    this.entities ??= this.writer.writable(this.source.entities);
+    const table = this.writer.child(this.entities, key);
     this.lastKey = key;
-    this.lastTable = copy;
-    return copy;
+    this.lastTable = table;
+    return table;
   }
 
-  private writableMetaTable(key: string): TableCopy<WriteMeta> {
+  private writableMetaTable(key: string): Record<string, WriteMeta> {
     if (key === this.lastMetaKey && this.lastMetaTable !== undefined) return this.lastMetaTable;
-    const copy = this.writable(this.metaTables, this.source.entitiesMeta, key, 'entitiesMeta');
+    this.entitiesMeta ??= this.writer.writable(this.source.entitiesMeta);
+    const table = this.writer.child(this.entitiesMeta, key);
     this.lastMetaKey = key;
-    this.lastMetaTable = copy;
-    return copy;
-  }
-
-  /** This call's copy of one table, made on first write (the top-level object is copied once too). */
-  private writable<T>(
-    copies: Map<string, TableCopy<T>>,
-    source: { readonly [key: string]: { readonly [key: string]: T } | undefined },
-    key: string,
-    output: 'entities' | 'entitiesMeta',
-  ): TableCopy<T> {
-    let copy = copies.get(key);
-    if (copy === undefined) {
-      copy = new TableCopy<T>(getOwn(source, key));
-      copies.set(key, copy);
-      // `output` names this call's copy of `source`, a table of T tables (T is tied to `output`)
-      const outputs = this as unknown as Record<typeof output, typeof source | undefined>;
-      const tables = (outputs[output] ??= { ...source });
-      setOwn(tables, key, copy.table);
-    }
-    return copy;
+    this.lastMetaTable = table;
+    return table;
   }
 
   private updateIndexes(
@@ -211,33 +191,27 @@ class NormalizeWalker implements INormalizeDelegate {
     value: unknown,
     previous: unknown,
   ): void {
-    let byName = this.indexTables.get(key);
-    if (byName === undefined) {
-      byName = Object.create(null) as Record<string, Index>;
-      const source = getOwn(this.source.indexes, key);
-      if (source) for (const name of Object.keys(source)) byName[name] = source[name];
-      this.indexTables.set(key, byName);
-      this.indexes ??= { ...this.source.indexes } as Record<string, Record<string, Index>>;
-      setOwn(this.indexes, key, byName);
-    }
+    const writer = this.writer;
+    let byName: Record<string, Index | undefined> | undefined;
     for (const name of names) {
       const lookup = fieldOf(value, name);
       const before = previous !== INVALID ? fieldOf(previous, name) : undefined;
-      if (lookup === before && lookup === undefined) continue;
-      // each touched index is copied once per call
-      let index = byName[name];
-      if (!this.copiedIndexes.has(index)) {
-        index = copyTable(index);
-        this.copiedIndexes.add(index);
-        byName[name] = index;
+      if (lookup === before) {
+        // Unchanged field: nothing to write unless the index lost track of it.
+        if (lookup === undefined || lookup === null) continue;
+        const current = getOwn(getOwn(this.indexes ?? this.source.indexes, key), name);
+        if (getOwn(current, String(lookup)) === pk) continue;
       }
+      if (byName === undefined) {
+        this.indexes ??= writer.writable(this.source.indexes);
+        byName = writer.child(this.indexes, key);
+      }
+      const index = writer.child(byName, name);
       if (before !== undefined && before !== lookup && index[String(before)] === pk)
-        deleteEntry(index, String(before));
-      if (lookup !== undefined && lookup !== null) putEntry(index, String(lookup), pk);
+        writer.delete(index, String(before));
+      if (lookup !== undefined && lookup !== null) writer.put(index, String(lookup), pk);
     }
   }
-
-  private readonly copiedIndexes = new Set<Index | undefined>();
 }
 
 /** A field of a stored entity, if it is an object (indexes read their field from it). */
@@ -258,6 +232,21 @@ export function normalize<S = unknown, R = Normalize<S>>(
   state: Partial<StoreData> = {},
   meta: Partial<WriteMeta> = {},
 ): NormalizedSchema<R> {
+  return normalizeWith(new TableWriter({}), schema, input, args, state, meta);
+}
+
+/**
+ * `normalize` through a given writer: the store passes one of its owner's, so the tables it holds
+ * are written in place. On a throw the caller rolls the writer back (`writeOrUndo`).
+ */
+export function normalizeWith<S = unknown, R = Normalize<S>>(
+  writer: TableWriter,
+  schema: S | undefined,
+  input: unknown,
+  args: readonly unknown[] = [],
+  state: Partial<StoreData> = {},
+  meta: Partial<WriteMeta> = {},
+): NormalizedSchema<R> {
   const now = Date.now();
   const responseMeta: WriteMeta = Object.freeze({
     fetchedAt: meta.fetchedAt ?? now,
@@ -269,7 +258,7 @@ export function normalize<S = unknown, R = Normalize<S>>(
     indexes: state.indexes ?? {},
     entitiesMeta: state.entitiesMeta ?? {},
   };
-  const walker = new NormalizeWalker(args, source, responseMeta);
+  const walker = new NormalizeWalker(args, source, responseMeta, writer);
   if (schema === undefined || schema === null || input === undefined || input === null) {
     return walker.result(input as R);
   }

@@ -15,6 +15,7 @@ import { Snapshot } from './Snapshot';
 import type { ResponseMeta, Selection, SnapshotInterface } from './SnapshotInterface';
 import { initialState, isState, type State } from './State';
 import type { DenormalizeNullable, Schema } from './schemaTypes';
+import { keepCache } from './writeCache';
 
 export const DEFAULT_DATA_EXPIRY_LENGTH = 60_000;
 export const DEFAULT_ERROR_EXPIRY_LENGTH = 1_000;
@@ -125,7 +126,8 @@ export class Controller extends Observable<State> {
     this.subject = new BehaviorSubject(this.current);
     this.state$ = this.subject.asObservable();
     this.reducer = createReducer({
-      snapshot: (state, fetchedAt) => this.snapshot(state, fetchedAt),
+      // Read during the call only: no need to keep the state (see `snapshot`).
+      snapshot: (state, fetchedAt) => new Snapshot(this, state, fetchedAt),
       query: (schema, args, state) => this.get(schema as Schema, ...args, state),
       dataExpiryLength: (endpoint) => this.expiryLength(endpoint, false),
     });
@@ -176,8 +178,28 @@ export class Controller extends Observable<State> {
       : (endpoint.dataExpiryLength ?? this.dataExpiryLength);
   }
 
+  /**
+   * The current state. It is live: the store writes its entity tables (and their meta and
+   * indexes) in place, so a state held across a write shows the newer entities beside its own
+   * results and meta. Use `keepState()` for one that stays as it is.
+   */
   getState(): State {
     return this.current;
+  }
+
+  /**
+   * The current state, kept as it is: later writes copy the tables they change instead of
+   * writing them in place (for a devtools history, a test's before/after, a diff). Costs one
+   * step per table now, and a copy of each table the next write changes.
+   */
+  keepState(): State {
+    this.keep(this.current);
+    return this.current;
+  }
+
+  private keep(state: State): void {
+    keepCache(state);
+    if (state.committed) keepCache(state.committed);
   }
 
   /** True once `dispose()` ran (the store's or the controller's: they are the same). */
@@ -345,8 +367,12 @@ export class Controller extends Observable<State> {
     return readQuery(this.memo, schema, args, state) as DenormalizeNullable<S>;
   }
 
-  /** A read-only view of a state (what `getOptimisticResponse` receives). */
+  /**
+   * A read-only view of a state that later writes leave as it is (see `keepState`). What
+   * `getOptimisticResponse` receives is a view of the same kind, valid during that call.
+   */
   snapshot(state: State, fetchedAt: number = this.now()): SnapshotInterface {
+    this.keep(state);
     return new Snapshot(this, state, fetchedAt);
   }
 

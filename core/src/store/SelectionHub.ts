@@ -1,4 +1,5 @@
 import { Observable, type Subscriber } from 'rxjs';
+import { stampOf } from '../normalize/stamps';
 import { getOwn } from '../schema/ownProperty';
 import type { EndpointInterface } from './EndpointInterface';
 import type { ReadResult } from './readCache';
@@ -7,8 +8,6 @@ import type { State } from './State';
 import { unrefTimer } from './unrefTimer';
 
 type EntityPaths = ReadResult['paths'];
-
-const EMPTY_TABLE: { readonly [pk: string]: unknown } = Object.freeze(Object.create(null));
 
 /** Computes a selection from a state (the controller's memoized read). */
 export type ReadSelection = (
@@ -29,6 +28,23 @@ interface Watch {
   value: Selection<unknown>;
   paths: EntityPaths;
   staleTimer?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * The watches of one entity, with what they last saw of it: the store writes its tables in
+ * place, so a change shows as a different stored object (or meta) than the one remembered.
+ */
+interface EntityWatch {
+  stored: unknown;
+  meta: unknown;
+  readonly watches: Set<Watch>;
+}
+
+/** The watched entities of one entity key, with the stamps of its tables when last checked. */
+interface TableWatch {
+  tableStamp: number;
+  metaStamp: number;
+  readonly byPk: Map<string, EntityWatch>;
 }
 
 /** Live read references (by `select` subscribers and `countRef`), for garbage collection. */
@@ -55,7 +71,10 @@ function sameSelection(a: Selection<unknown>, b: Selection<unknown>): boolean {
 export class SelectionHub {
   private readonly watches = new Map<string, Map<EndpointInterface, Watch>>();
   /** Watches by the entities they were built from: entity key → pk → watches. */
-  private readonly byEntity = new Map<string, Map<string, Set<Watch>>>();
+  private readonly byEntity = new Map<string, TableWatch>();
+  /** Stamps of the entity and entity-meta roots when last checked. */
+  private entitiesStamp: number;
+  private entitiesMetaStamp: number;
   /** Watches with a schema but nothing denormalized yet: any entity change may resolve them. */
   private readonly unresolved = new Set<Watch>();
   /** The state every watch is up to date with, except those in `outOfSync`. */
@@ -71,6 +90,8 @@ export class SelectionHub {
     private readonly now: () => number,
   ) {
     this.synced = getState();
+    this.entitiesStamp = stampOf(this.synced.entities);
+    this.entitiesMetaStamp = stampOf(this.synced.entitiesMeta);
   }
 
   observe(
@@ -122,26 +143,31 @@ export class SelectionHub {
     }
     // An entity's meta may change alone (refetched equal, it keeps its object): a result read
     // from the entity (an Entity endpoint finding what a list loaded) is as fresh as that meta.
-    if (state.entities !== previous.entities || state.entitiesMeta !== previous.entitiesMeta) {
-      for (const [entityKey, byPk] of this.byEntity) {
+    const entitiesStamp = stampOf(state.entities);
+    const entitiesMetaStamp = stampOf(state.entitiesMeta);
+    const entitiesChanged = entitiesStamp !== this.entitiesStamp;
+    if (entitiesChanged || entitiesMetaStamp !== this.entitiesMetaStamp) {
+      this.entitiesStamp = entitiesStamp;
+      this.entitiesMetaStamp = entitiesMetaStamp;
+      for (const [entityKey, watched] of this.byEntity) {
         const table = getOwn(state.entities, entityKey);
-        const previousTable = getOwn(previous.entities, entityKey);
         const metas = getOwn(state.entitiesMeta, entityKey);
-        const previousMetas = getOwn(previous.entitiesMeta, entityKey);
-        if (table === previousTable && metas === previousMetas) continue;
-        // Identity comparison only: an inherited name reads the same from both tables.
-        const now = table ?? EMPTY_TABLE;
-        const before = previousTable ?? EMPTY_TABLE;
-        const metaNow = metas ?? EMPTY_TABLE;
-        const metaBefore = previousMetas ?? EMPTY_TABLE;
-        byPk.forEach((watches, pk) => {
-          if (now[pk] !== before[pk] || metaNow[pk] !== metaBefore[pk]) {
-            for (const watch of watches) candidates.add(watch);
-          }
+        const tableStamp = stampOf(table);
+        const metaStamp = stampOf(metas);
+        if (tableStamp === watched.tableStamp && metaStamp === watched.metaStamp) continue;
+        watched.tableStamp = tableStamp;
+        watched.metaStamp = metaStamp;
+        watched.byPk.forEach((seen, pk) => {
+          const stored = getOwn(table, pk);
+          const meta = getOwn(metas, pk);
+          if (stored === seen.stored && meta === seen.meta) return;
+          seen.stored = stored;
+          seen.meta = meta;
+          for (const watch of seen.watches) candidates.add(watch);
         });
       }
     }
-    if (state.entities !== previous.entities) {
+    if (entitiesChanged) {
       for (const watch of this.unresolved) candidates.add(watch);
     }
     for (const watch of this.outOfSync) candidates.add(watch);
@@ -242,19 +268,35 @@ export class SelectionHub {
   private index(watch: Watch, paths: EntityPaths, selection: Selection<unknown> | undefined): void {
     if (paths !== watch.paths) {
       for (const { key, pk } of watch.paths) {
-        const byPk = this.byEntity.get(key);
-        const watches = byPk?.get(pk);
-        if (!byPk || !watches) continue;
-        watches.delete(watch);
-        if (watches.size === 0) byPk.delete(pk);
-        if (byPk.size === 0) this.byEntity.delete(key);
+        const watched = this.byEntity.get(key);
+        const seen = watched?.byPk.get(pk);
+        if (!watched || !seen) continue;
+        seen.watches.delete(watch);
+        if (seen.watches.size === 0) watched.byPk.delete(pk);
+        if (watched.byPk.size === 0) this.byEntity.delete(key);
       }
+      const { entities, entitiesMeta } = this.synced;
       for (const { key, pk } of paths) {
-        let byPk = this.byEntity.get(key);
-        if (!byPk) this.byEntity.set(key, (byPk = new Map()));
-        let watches = byPk.get(pk);
-        if (!watches) byPk.set(pk, (watches = new Set()));
-        watches.add(watch);
+        let watched = this.byEntity.get(key);
+        if (!watched) {
+          watched = {
+            tableStamp: stampOf(getOwn(entities, key)),
+            metaStamp: stampOf(getOwn(entitiesMeta, key)),
+            byPk: new Map(),
+          };
+          this.byEntity.set(key, watched);
+        }
+        let seen = watched.byPk.get(pk);
+        if (!seen) {
+          // What the synced state holds: a later change is found by the next update.
+          seen = {
+            stored: getOwn(getOwn(entities, key), pk),
+            meta: getOwn(getOwn(entitiesMeta, key), pk),
+            watches: new Set(),
+          };
+          watched.byPk.set(pk, seen);
+        }
+        seen.watches.add(watch);
       }
       watch.paths = paths;
     }

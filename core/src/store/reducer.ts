@@ -1,3 +1,4 @@
+import type { TableOwner } from '../normalize/TableWriter';
 import { getOwn } from '../schema/ownProperty';
 import type { Action, SetResponseAction } from './actions';
 import { copyRecord, deleteEntry, withEntry } from './records';
@@ -40,16 +41,26 @@ function stateOf(cache: CacheState, lastReset: number): State {
 }
 
 /**
- * The pure reducer. Optimistic updates live in a queue replayed over the committed state:
+ * The reducer. It returns a new state object per change, and writes the committed entity tables
+ * in place (one changed entity costs what changed; see `TableWriter`). Optimistic updates live in
+ * a queue replayed over the committed state:
  * the real outcome of a fetch removes its entry (matched by key AND fetchedAt) and the remaining
  * entries are replayed, each recomputed against the state beneath it, so interleaved mutations
  * end right whatever order their responses arrive in.
  */
 export function createReducer(context: ReducerContext): Reducer {
+  /**
+   * Owner of the committed tables: this reducer writes them in place. Optimistic updates are
+   * replayed by an owner of their own (a fresh one per replay), so they copy what they change
+   * and never touch the committed tables.
+   */
+  const committedOwner: TableOwner = {};
+
   function applyOptimistic(
     cache: CacheState,
     entry: OptimisticEntry,
     lastReset: number,
+    replay: TableOwner,
   ): CacheState {
     const { endpoint, args, fetchedAt, key } = entry;
     const snap = context.snapshot(stateOf(cache, lastReset), fetchedAt);
@@ -74,7 +85,7 @@ export function createReducer(context: ReducerContext): Reducer {
       },
     };
     try {
-      return writeResponseOrThrow(cache, action);
+      return writeResponseOrThrow(cache, action, replay);
     } catch {
       // A bad optimistic response is skipped; the real outcome will be recorded.
       return cache;
@@ -93,7 +104,8 @@ export function createReducer(context: ReducerContext): Reducer {
       return { ...committed, optimistic: NO_OPTIMISTIC, committed: null, fetching, lastReset };
     }
     let visible = committed;
-    for (const entry of optimistic) visible = applyOptimistic(visible, entry, lastReset);
+    const replay: TableOwner = {};
+    for (const entry of optimistic) visible = applyOptimistic(visible, entry, lastReset, replay);
     return { ...visible, optimistic, committed, fetching, lastReset };
   }
 
@@ -130,7 +142,7 @@ export function createReducer(context: ReducerContext): Reducer {
           fetchedAt: action.fetchedAt,
         };
         // The new entry goes last, so applying it on the visible state equals a full replay.
-        const visible = applyOptimistic(cacheOf(state), entry, state.lastReset);
+        const visible = applyOptimistic(cacheOf(state), entry, state.lastReset, {});
         return {
           ...visible,
           optimistic: [...state.optimistic, entry],
@@ -147,7 +159,7 @@ export function createReducer(context: ReducerContext): Reducer {
         const before = base(state);
         const written = action.error
           ? writeError(before, action, action.response)
-          : writeResponse(before, action);
+          : writeResponse(before, action, committedOwner);
         const committed = writeOutdated(written, key, meta.fetchedAt, getOwn(before.meta, key));
         return commit(state, committed, optimistic, fetching);
       }
@@ -168,7 +180,7 @@ export function createReducer(context: ReducerContext): Reducer {
             : action.value;
         return commit(
           state,
-          writeValue(committed, action, value),
+          writeValue(committed, action, value, committedOwner),
           state.optimistic,
           state.fetching,
         );
@@ -192,7 +204,7 @@ export function createReducer(context: ReducerContext): Reducer {
       }
       case 'gc': {
         if (action.keys.length === 0 && action.entities.length === 0) return state;
-        const next = writeEvicted(base(state), action.keys, action.entities);
+        const next = writeEvicted(base(state), action.keys, action.entities, committedOwner);
         return commit(state, next, state.optimistic, state.fetching);
       }
       case 'reset':

@@ -1,12 +1,15 @@
-import { normalize } from '../normalize';
+import { normalizeWith } from '../normalize/normalize';
+import { keepTable, type TableOwner, TableWriter, writeOrUndo } from '../normalize/TableWriter';
 import { getOwn } from '../schema/ownProperty';
 import type { SetAction, SetResponseAction } from './actions';
 import { copyRecord, deleteEntry, putEntry, withEntry } from './records';
 import type { CacheState, ResultMeta, WriteMeta } from './State';
 
 /**
- * Pure writers of the cached data. Each returns a new `CacheState` (or the same one when
- * nothing changes) and never mutates its input.
+ * Writers of the cached data. Each returns a new `CacheState` (or the same one when nothing
+ * changes). Entity tables, their meta and indexes held by `owner` are written in place (see
+ * `TableWriter`), every other table is copied; the records `endpoints` and `meta` are copied on
+ * write. A writer that throws has undone its in-place changes.
  */
 
 /** Records a failed fetch for a key; the previous result stays beside the error. */
@@ -39,12 +42,26 @@ export function writeError(
  * (normalize); the result of the key is replaced only by a fetch that started no earlier than
  * the stored one. Throws when the response does not fit its schema or `update` throws.
  */
-export function writeResponseOrThrow(cache: CacheState, action: SetResponseAction): CacheState {
+export function writeResponseOrThrow(
+  cache: CacheState,
+  action: SetResponseAction,
+  owner: TableOwner,
+): CacheState {
+  const writer = new TableWriter(owner);
+  return writeOrUndo(writer, () => writeResponseWith(writer, cache, action));
+}
+
+function writeResponseWith(
+  writer: TableWriter,
+  cache: CacheState,
+  action: SetResponseAction,
+): CacheState {
   const { key, endpoint, args, meta } = action;
   let { entities, indexes, entitiesMeta } = cache;
   let result = action.response;
   if (endpoint.schema != null) {
-    const normalized = normalize(
+    const normalized = normalizeWith(
+      writer,
       endpoint.schema as never,
       action.response,
       args as never[],
@@ -81,22 +98,35 @@ export function writeResponseOrThrow(cache: CacheState, action: SetResponseActio
 }
 
 /** Like `writeResponseOrThrow`, but a bad response writes nothing and records its error instead. */
-export function writeResponse(cache: CacheState, action: SetResponseAction): CacheState {
+export function writeResponse(
+  cache: CacheState,
+  action: SetResponseAction,
+  owner: TableOwner,
+): CacheState {
   try {
-    return writeResponseOrThrow(cache, action);
+    return writeResponseOrThrow(cache, action, owner);
   } catch (error) {
     return writeError(cache, action, error);
   }
 }
 
 /** Writes a value for a schema (`controller.set`); throws when the value does not fit it. */
-export function writeValue(cache: CacheState, action: SetAction, value: unknown): CacheState {
-  const normalized = normalize(
-    action.schema as never,
-    value,
-    action.args as never[],
-    cache,
-    action.meta,
+export function writeValue(
+  cache: CacheState,
+  action: SetAction,
+  value: unknown,
+  owner: TableOwner,
+): CacheState {
+  const writer = new TableWriter(owner);
+  const normalized = writeOrUndo(writer, () =>
+    normalizeWith(
+      writer,
+      action.schema as never,
+      value,
+      action.args as never[],
+      cache,
+      action.meta,
+    ),
   );
   return {
     ...cache,
@@ -202,6 +232,7 @@ export function writeEvicted(
   cache: CacheState,
   keys: readonly string[],
   evicted: readonly { readonly key: string; readonly pk: string }[],
+  owner: TableOwner,
 ): CacheState {
   let { endpoints, meta, entities, entitiesMeta, indexes } = cache;
   if (keys.length) {
@@ -221,33 +252,56 @@ export function writeEvicted(
       if (!pks) byKey.set(key, (pks = new Set()));
       pks.add(pk);
     }
-    const nextEntities = copyRecord(entities);
-    const nextEntitiesMeta = copyRecord(entitiesMeta);
-    const nextIndexes = copyRecord(indexes);
+    const writer = new TableWriter(owner);
+    const nextEntities = writer.writable(entities);
+    const nextEntitiesMeta = writer.writable(entitiesMeta);
+    let nextIndexes: Record<string, Record<string, Record<string, string> | undefined> | undefined>;
+    nextIndexes = indexes as typeof nextIndexes;
     for (const [key, pks] of byKey) {
-      const table = copyRecord<unknown>(getOwn(nextEntities, key));
-      const tableMeta = copyRecord<WriteMeta>(getOwn(nextEntitiesMeta, key));
+      const table = writer.child(nextEntities, key);
+      const tableMeta = writer.child(
+        nextEntitiesMeta as Record<string, Record<string, WriteMeta>>,
+        key,
+      );
       for (const pk of pks) {
-        deleteEntry(table, pk);
-        deleteEntry(tableMeta, pk);
+        writer.delete(table, pk);
+        writer.delete(tableMeta, pk);
       }
-      putEntry(nextEntities, key, table);
-      putEntry(nextEntitiesMeta, key, tableMeta);
-      const entityIndexes = getOwn(nextIndexes, key);
+      const entityIndexes = getOwn(indexes, key);
       if (!entityIndexes) continue;
-      const cleaned: Record<string, Record<string, string>> = Object.create(null);
-      for (const [indexName, lookups] of Object.entries<Record<string, string>>(entityIndexes)) {
-        // Prototype-free like every table: a `__proto__` lookup value stays data.
-        const kept = copyRecord(lookups);
-        for (const value of Object.keys(lookups))
-          if (pks.has(lookups[value])) deleteEntry(kept, value);
-        cleaned[indexName] = kept;
+      for (const indexName of Object.keys(entityIndexes)) {
+        const lookups = entityIndexes[indexName];
+        let kept: Record<string, string> | undefined;
+        for (const value of Object.keys(lookups)) {
+          if (!pks.has(lookups[value])) continue;
+          if (kept === undefined) {
+            nextIndexes = writer.writable(nextIndexes);
+            kept = writer.child(writer.child(nextIndexes, key), indexName);
+          }
+          writer.delete(kept, value);
+        }
       }
-      putEntry(nextIndexes, key, cleaned);
     }
     entities = nextEntities;
     entitiesMeta = nextEntitiesMeta;
-    indexes = nextIndexes;
+    indexes = nextIndexes as CacheState['indexes'];
   }
   return { entities, entitiesMeta, indexes, endpoints, meta };
+}
+
+/**
+ * Keeps a cache as it is: later writes copy the entity tables, meta tables and indexes they
+ * change instead of writing them in place. Costs one step per table, not per entity.
+ */
+export function keepCache(cache: CacheState): void {
+  keepTable(cache.entities);
+  for (const key of Object.keys(cache.entities)) keepTable(cache.entities[key]);
+  keepTable(cache.entitiesMeta);
+  for (const key of Object.keys(cache.entitiesMeta)) keepTable(cache.entitiesMeta[key]);
+  keepTable(cache.indexes);
+  for (const key of Object.keys(cache.indexes)) {
+    const byName = cache.indexes[key];
+    keepTable(byName);
+    for (const name of Object.keys(byName)) keepTable(byName[name]);
+  }
 }
