@@ -129,4 +129,29 @@ describe('writes in place', () => {
     expect(Object.keys(table ?? {})).toEqual([]);
     dispose();
   });
+
+  it('results and their meta are written in place too; a kept state keeps them', async () => {
+    const { controller, dispose } = await storeWithTodos();
+    const getTodo = localEndpoint({
+      key: ({ id }: { id: string }) => `GET /todos/${id}`,
+      schema: Todo,
+      resolve: ({ id }: { id: string }) => ({ id, title: `todo ${id}` }),
+    });
+    await controller.fetch(getTodo, { id: '1' });
+    const { endpoints, meta } = controller.getState();
+    const kept = controller.keepState();
+    await controller.fetch(getTodo, { id: '5' });
+    const after = controller.getState();
+    expect(Object.keys(kept.endpoints)).toEqual(['GET /todos', 'GET /todos/1']);
+    expect(Object.keys(after.endpoints)).toEqual(['GET /todos', 'GET /todos/1', 'GET /todos/5']);
+    // Copied once after being kept, then written in place again.
+    await controller.fetch(getTodo, { id: '6' });
+    await controller.invalidate(getTodo, { id: '1' });
+    expect(controller.getState().endpoints).toBe(after.endpoints);
+    expect(controller.getState().meta).toBe(after.meta);
+    expect(Object.hasOwn(after.endpoints, 'GET /todos/1')).toBe(false);
+    expect(endpoints).toBe(kept.endpoints);
+    expect(meta['GET /todos/1']?.invalidated).toBeUndefined();
+    dispose();
+  });
 });

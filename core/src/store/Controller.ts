@@ -179,9 +179,9 @@ export class Controller extends Observable<State> {
   }
 
   /**
-   * The current state. It is live: the store writes its entity tables (and their meta and
-   * indexes) in place, so a state held across a write shows the newer entities beside its own
-   * results and meta. Use `keepState()` for one that stays as it is.
+   * The current state. It is live: the store writes its tables (entities, their meta, indexes,
+   * `endpoints` and `meta`) in place, so a state held across a write shows the newer data. Use
+   * `keepState()` for one that stays as it is.
    */
   getState(): State {
     return this.current;

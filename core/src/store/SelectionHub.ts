@@ -40,6 +40,13 @@ interface EntityWatch {
   readonly watches: Set<Watch>;
 }
 
+/** What the watches of one result key last saw of it (records are written in place). */
+interface KeySeen {
+  result: unknown;
+  meta: unknown;
+  fetching: number | undefined;
+}
+
 /** The watched entities of one entity key, with the stamps of its tables when last checked. */
 interface TableWatch {
   tableStamp: number;
@@ -70,6 +77,12 @@ function sameSelection(a: Selection<unknown>, b: Selection<unknown>): boolean {
  */
 export class SelectionHub {
   private readonly watches = new Map<string, Map<EndpointInterface, Watch>>();
+  /** By watched key: its result, meta and in-flight mark when last checked. */
+  private readonly seenKeys = new Map<string, KeySeen>();
+  /** Stamps of the `endpoints` and `meta` records, and the `fetching` record, when last checked. */
+  private endpointsStamp: number;
+  private metaStamp: number;
+  private fetching: State['fetching'];
   /** Watches by the entities they were built from: entity key → pk → watches. */
   private readonly byEntity = new Map<string, TableWatch>();
   /** Stamps of the entity and entity-meta roots when last checked. */
@@ -90,6 +103,9 @@ export class SelectionHub {
     private readonly now: () => number,
   ) {
     this.synced = getState();
+    this.endpointsStamp = stampOf(this.synced.endpoints);
+    this.metaStamp = stampOf(this.synced.meta);
+    this.fetching = this.synced.fetching;
     this.entitiesStamp = stampOf(this.synced.entities);
     this.entitiesMetaStamp = stampOf(this.synced.entitiesMeta);
   }
@@ -126,19 +142,26 @@ export class SelectionHub {
     this.synced = state;
     if (previous === state) return;
     const candidates = new Set<Watch>();
+    const endpointsStamp = stampOf(state.endpoints);
+    const metaStamp = stampOf(state.meta);
     if (
-      state.endpoints !== previous.endpoints ||
-      state.meta !== previous.meta ||
-      state.fetching !== previous.fetching
+      endpointsStamp !== this.endpointsStamp ||
+      metaStamp !== this.metaStamp ||
+      state.fetching !== this.fetching
     ) {
+      this.endpointsStamp = endpointsStamp;
+      this.metaStamp = metaStamp;
+      this.fetching = state.fetching;
       for (const [key, byEndpoint] of this.watches) {
-        if (
-          getOwn(state.endpoints, key) !== getOwn(previous.endpoints, key) ||
-          getOwn(state.meta, key) !== getOwn(previous.meta, key) ||
-          getOwn(state.fetching, key) !== getOwn(previous.fetching, key)
-        ) {
-          for (const watch of byEndpoint.values()) candidates.add(watch);
-        }
+        const seen = this.seenKeys.get(key)!;
+        const result = getOwn(state.endpoints, key);
+        const meta = getOwn(state.meta, key);
+        const fetching: number | undefined = getOwn(state.fetching, key);
+        if (result === seen.result && meta === seen.meta && fetching === seen.fetching) continue;
+        seen.result = result;
+        seen.meta = meta;
+        seen.fetching = fetching;
+        for (const watch of byEndpoint.values()) candidates.add(watch);
       }
     }
     // An entity's meta may change alone (refetched equal, it keeps its object): a result read
@@ -215,6 +238,7 @@ export class SelectionHub {
       }
     }
     this.watches.clear();
+    this.seenKeys.clear();
     this.byEntity.clear();
     this.unresolved.clear();
     this.outOfSync.clear();
@@ -223,7 +247,16 @@ export class SelectionHub {
 
   private acquire(endpoint: EndpointInterface, key: string, args: readonly unknown[]): Watch {
     let byEndpoint = this.watches.get(key);
-    if (!byEndpoint) this.watches.set(key, (byEndpoint = new Map()));
+    if (!byEndpoint) {
+      this.watches.set(key, (byEndpoint = new Map()));
+      // What the synced state holds: a later change is found by the next update.
+      const { endpoints, meta, fetching } = this.synced;
+      this.seenKeys.set(key, {
+        result: getOwn(endpoints, key),
+        meta: getOwn(meta, key),
+        fetching: getOwn(fetching, key),
+      });
+    }
     let watch = byEndpoint.get(endpoint);
     if (!watch) {
       const state = this.getState();
@@ -250,7 +283,10 @@ export class SelectionHub {
     this.index(watch, [], undefined);
     this.outOfSync.delete(watch);
     byEndpoint.delete(watch.endpoint);
-    if (byEndpoint.size === 0) this.watches.delete(watch.key);
+    if (byEndpoint.size === 0) {
+      this.watches.delete(watch.key);
+      this.seenKeys.delete(watch.key);
+    }
   }
 
   /** Returns true when the value changed. */

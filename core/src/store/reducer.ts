@@ -157,10 +157,12 @@ export function createReducer(context: ReducerContext): Reducer {
         if (meta.fetchedAt < state.lastReset) return state;
         const { fetching, optimistic } = settle(state, key, meta.fetchedAt);
         const before = base(state);
+        // Read before writing: the write may change this record in place.
+        const previousMeta = getOwn(before.meta, key);
         const written = action.error
-          ? writeError(before, action, action.response)
+          ? writeError(before, action, action.response, committedOwner)
           : writeResponse(before, action, committedOwner);
-        const committed = writeOutdated(written, key, meta.fetchedAt, getOwn(before.meta, key));
+        const committed = writeOutdated(written, key, meta.fetchedAt, previousMeta, committedOwner);
         return commit(state, committed, optimistic, fetching);
       }
       case 'fetchCancelled': {
@@ -194,12 +196,12 @@ export function createReducer(context: ReducerContext): Reducer {
                 keys,
               )
             : keys;
-        const next = writeInvalidated(committed, matching, state.fetching);
+        const next = writeInvalidated(committed, matching, state.fetching, committedOwner);
         return next === committed ? state : commit(state, next, state.optimistic, state.fetching);
       }
       case 'expireAll': {
         const committed = base(state);
-        const next = writeExpired(committed, action.testKey, state.fetching);
+        const next = writeExpired(committed, action.testKey, state.fetching, committedOwner);
         return next === committed ? state : commit(state, next, state.optimistic, state.fetching);
       }
       case 'gc': {

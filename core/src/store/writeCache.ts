@@ -2,21 +2,33 @@ import { normalizeWith } from '../normalize/normalize';
 import { keepTable, type TableOwner, TableWriter, writeOrUndo } from '../normalize/TableWriter';
 import { getOwn } from '../schema/ownProperty';
 import type { SetAction, SetResponseAction } from './actions';
-import { copyRecord, deleteEntry, putEntry, withEntry } from './records';
 import type { CacheState, ResultMeta, WriteMeta } from './State';
 
 /**
  * Writers of the cached data. Each returns a new `CacheState` (or the same one when nothing
- * changes). Entity tables, their meta and indexes held by `owner` are written in place (see
- * `TableWriter`), every other table is copied; the records `endpoints` and `meta` are copied on
- * write. A writer that throws has undone its in-place changes.
+ * changes). Tables held by `owner` (entity tables, their meta, indexes, and the `endpoints` and
+ * `meta` records) are written in place (see `TableWriter`), any other is copied first. A writer
+ * that throws has undone its in-place changes.
  */
+
+/** Sets one entry of a record through `writer`; returns the record written (itself or a copy). */
+function putRecord<T>(
+  writer: TableWriter,
+  record: { readonly [key: string]: T },
+  key: string,
+  value: T,
+): { [key: string]: T } {
+  const writable = writer.writable(record);
+  writer.put(writable, key, value);
+  return writable;
+}
 
 /** Records a failed fetch for a key; the previous result stays beside the error. */
 export function writeError(
   cache: CacheState,
   action: Pick<SetResponseAction, 'key' | 'endpoint' | 'meta'>,
   error: unknown,
+  owner: TableOwner,
 ): CacheState {
   const previous: ResultMeta | undefined = getOwn(cache.meta, action.key);
   // An older failure never hides a newer outcome.
@@ -34,7 +46,7 @@ export function writeError(
     error,
     errorPolicy,
   };
-  return { ...cache, meta: withEntry(cache.meta, action.key, meta) };
+  return { ...cache, meta: putRecord(new TableWriter(owner), cache.meta, action.key, meta) };
 }
 
 /**
@@ -78,8 +90,8 @@ function writeResponseWith(
   if (isNewest) {
     // A refetch that normalizes to the same result (e.g. the same pk) keeps the record as is.
     const unchanged = Object.hasOwn(endpoints, key) && getOwn(endpoints, key) === result;
-    if (!unchanged) endpoints = withEntry(endpoints, key, result);
-    metas = withEntry(metas, key, {
+    if (!unchanged) endpoints = putRecord(writer, endpoints, key, result);
+    metas = putRecord(writer, metas, key, {
       fetchedAt: meta.fetchedAt,
       date: meta.date,
       expiresAt: meta.expiresAt,
@@ -90,8 +102,7 @@ function writeResponseWith(
     for (const target of Object.keys(updaters)) {
       if (!Object.hasOwn(endpoints, target)) continue;
       const updated = updaters[target](getOwn(endpoints, target));
-      if (endpoints === cache.endpoints) endpoints = withEntry(endpoints, target, updated);
-      else putEntry(endpoints as Record<string, unknown>, target, updated);
+      endpoints = putRecord(writer, endpoints, target, updated);
     }
   }
   return { entities, indexes, entitiesMeta, endpoints, meta: metas };
@@ -106,7 +117,7 @@ export function writeResponse(
   try {
     return writeResponseOrThrow(cache, action, owner);
   } catch (error) {
-    return writeError(cache, action, error);
+    return writeError(cache, action, error, owner);
   }
 }
 
@@ -144,17 +155,19 @@ export function writeInvalidated(
   cache: CacheState,
   keys: Iterable<string>,
   fetching: { readonly [key: string]: number },
+  owner: TableOwner,
 ): CacheState {
+  const writer = new TableWriter(owner);
   let endpoints: Record<string, unknown> | undefined;
   let metas: Record<string, ResultMeta> | undefined;
   for (const key of keys) {
     const previous: ResultMeta | undefined = getOwn(cache.meta, key);
     const inFlight: number | undefined = getOwn(fetching, key);
     if (!previous && !Object.hasOwn(cache.endpoints, key) && inFlight === undefined) continue;
-    endpoints ??= copyRecord(cache.endpoints);
-    metas ??= copyRecord(cache.meta);
-    deleteEntry(endpoints, key);
-    putEntry(metas, key, {
+    endpoints ??= writer.writable(cache.endpoints);
+    metas ??= writer.writable(cache.meta);
+    writer.delete(endpoints, key);
+    writer.put(metas, key, {
       fetchedAt: previous?.fetchedAt ?? 0,
       date: previous?.date ?? 0,
       expiresAt: 0,
@@ -174,15 +187,17 @@ export function writeExpired(
   cache: CacheState,
   testKey: (key: string) => boolean,
   fetching: { readonly [key: string]: number },
+  owner: TableOwner,
 ): CacheState {
+  const writer = new TableWriter(owner);
   let metas: Record<string, ResultMeta> | undefined;
   const keys = new Set([...Object.keys(cache.meta), ...Object.keys(fetching)]);
   for (const key of keys) {
     if (!testKey(key)) continue;
     const previous: ResultMeta | undefined = getOwn(cache.meta, key);
     const inFlight: number | undefined = getOwn(fetching, key);
-    metas ??= copyRecord(cache.meta);
-    putEntry(metas, key, {
+    metas ??= writer.writable(cache.meta);
+    writer.put(metas, key, {
       fetchedAt: 0,
       date: 0,
       ...previous,
@@ -204,6 +219,7 @@ export function writeOutdated(
   key: string,
   fetchedAt: number,
   before: ResultMeta | undefined,
+  owner: TableOwner,
 ): CacheState {
   if (!before) return cache;
   const invalid = before.invalidatedBefore !== undefined && fetchedAt <= before.invalidatedBefore;
@@ -219,12 +235,10 @@ export function writeOutdated(
     // The result stays readable (its callers resolve with it), marked invalid: every reader
     // fetches again before relying on it.
     const meta = { ...written, expiresAt: 0, invalidated: true, ...thresholds };
-    return { ...cache, meta: withEntry(cache.meta, key, meta) };
+    return { ...cache, meta: putRecord(new TableWriter(owner), cache.meta, key, meta) };
   }
-  return {
-    ...cache,
-    meta: withEntry(cache.meta, key, { ...written, expiresAt: 1, ...thresholds }),
-  };
+  const meta = { ...written, expiresAt: 1, ...thresholds };
+  return { ...cache, meta: putRecord(new TableWriter(owner), cache.meta, key, meta) };
 }
 
 /** Evicts results and entities (garbage collection), and index entries pointing at them. */
@@ -235,12 +249,13 @@ export function writeEvicted(
   owner: TableOwner,
 ): CacheState {
   let { endpoints, meta, entities, entitiesMeta, indexes } = cache;
+  const writer = new TableWriter(owner);
   if (keys.length) {
-    const nextEndpoints = copyRecord(endpoints);
-    const nextMeta = copyRecord(meta);
+    const nextEndpoints = writer.writable(endpoints);
+    const nextMeta = writer.writable(meta);
     for (const key of keys) {
-      deleteEntry(nextEndpoints, key);
-      deleteEntry(nextMeta, key);
+      writer.delete(nextEndpoints, key);
+      writer.delete(nextMeta, key);
     }
     endpoints = nextEndpoints;
     meta = nextMeta;
@@ -252,7 +267,6 @@ export function writeEvicted(
       if (!pks) byKey.set(key, (pks = new Set()));
       pks.add(pk);
     }
-    const writer = new TableWriter(owner);
     const nextEntities = writer.writable(entities);
     const nextEntitiesMeta = writer.writable(entitiesMeta);
     let nextIndexes: Record<string, Record<string, Record<string, string> | undefined> | undefined>;
@@ -290,14 +304,16 @@ export function writeEvicted(
 }
 
 /**
- * Keeps a cache as it is: later writes copy the entity tables, meta tables and indexes they
- * change instead of writing them in place. Costs one step per table, not per entity.
+ * Keeps a cache as it is: later writes copy the tables and records they change instead of
+ * writing them in place. Costs one step per table, not per entity.
  */
 export function keepCache(cache: CacheState): void {
   keepTable(cache.entities);
   for (const key of Object.keys(cache.entities)) keepTable(cache.entities[key]);
   keepTable(cache.entitiesMeta);
   for (const key of Object.keys(cache.entitiesMeta)) keepTable(cache.entitiesMeta[key]);
+  keepTable(cache.endpoints);
+  keepTable(cache.meta);
   keepTable(cache.indexes);
   for (const key of Object.keys(cache.indexes)) {
     const byName = cache.indexes[key];
