@@ -89,7 +89,7 @@ function bindMethods(controller: Controller): void {
 
 /**
  * The only way to read and change the store. Actions go through the managers (middleware) to a
- * pure reducer. The controller is itself an RxJS `Observable<State>`: subscribing emits the
+ * reducer. The controller is itself an RxJS `Observable<State>`: subscribing emits the
  * current state synchronously, then every new state, so it also satisfies the Svelte store
  * contract and works with `from(controller)`. Its methods also work taken off the controller.
  */

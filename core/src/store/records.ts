@@ -1,7 +1,6 @@
-// Copy-on-write of the state's keyed records (`endpoints`, `meta`, `fetching`, tables). Copies
-// are prototype-free, so keys such as `__proto__` stay plain data; they come from `copyTable`,
-// which makes repeated copies of a growing record cheap. Write into a copy only with
-// `putEntry`/`deleteEntry` (re-exported here).
+// Copy-on-write of the records the store does not write in place (`fetching`: small, and each
+// state keeps its own). Copies are prototype-free, so keys such as `__proto__` stay plain data.
+// Write into a copy only with `putEntry`/`deleteEntry` (re-exported here).
 
 import { copyTable, deleteEntry, putEntry } from '../normalize/tableCopy';
 
