@@ -3,13 +3,13 @@ import { render, screen, waitFor } from '@testing-library/svelte';
 import { flushSync } from 'svelte';
 import { writable } from 'svelte/store';
 import { describe, expect, it } from 'vitest';
+import { TodoResource } from '../../../tests/support/todoApi.js';
 import { createTessera } from '../src/index.js';
 import Capture from './components/Capture.svelte';
 import Provider from './components/Provider.svelte';
 import QueryTodo from './components/QueryTodo.svelte';
 import RuneTodo from './components/RuneTodo.svelte';
 import { setupHarness } from './setup.js';
-import { TodoResource } from './todoApi.js';
 
 const t = setupHarness();
 

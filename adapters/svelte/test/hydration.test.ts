@@ -2,11 +2,11 @@
 import { dehydrate, hydrate, serializeState } from '@tessera/core';
 import { render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
+import { TodoResource } from '../../../tests/support/todoApi.js';
 import { createTessera, tesseraContext } from '../src/index.js';
 import RuneTodo from './components/RuneTodo.svelte';
 import StoreTodo from './components/StoreTodo.svelte';
 import { setupHarness } from './setup.js';
-import { TodoResource } from './todoApi.js';
 
 const t = setupHarness();
 

@@ -1,10 +1,10 @@
 // Polling and garbage collection follow component lifetime (vitest's fake timers drive both).
 import { screen } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
+import { TodoResource } from '../../../tests/support/todoApi.js';
 import RuneTodo from './components/RuneTodo.svelte';
 import StoreTodo from './components/StoreTodo.svelte';
 import { setupHarness } from './setup.js';
-import { TodoResource } from './todoApi.js';
 
 const t = setupHarness({
   fakeTimers: true,

@@ -2,9 +2,9 @@
 import { screen, waitFor } from '@testing-library/svelte';
 import { flushSync } from 'svelte';
 import { describe, expect, it } from 'vitest';
+import { Todo } from '../../../tests/support/todoApi.js';
 import Lists from './components/Lists.svelte';
 import { setupHarness } from './setup.js';
-import { Todo } from './todoApi.js';
 
 const t = setupHarness({ rows: 50 });
 

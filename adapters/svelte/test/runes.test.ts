@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
+import { getTodoSoft, Todo, TodoResource } from '../../../tests/support/todoApi.js';
 import MutationTodo from './components/MutationTodo.svelte';
 import RuneQuery from './components/RuneQuery.svelte';
 import RuneTodo from './components/RuneTodo.svelte';
 import { setupHarness } from './setup.js';
-import { getTodoSoft, Todo, TodoResource } from './todoApi.js';
 
 const t = setupHarness();
 const text = (id: string) => screen.getByTestId(id).textContent;

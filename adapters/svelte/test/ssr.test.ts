@@ -2,24 +2,18 @@
 // A server render: components read what the request's store holds and start nothing (no fetch,
 // no poll, no timer); the page carries the store's state for the client to hydrate from.
 import { dehydrate, serializeState } from '@tessera/core';
-import { setupServer } from 'msw/node';
 import { render } from 'svelte/server';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { serveTodoApi } from '../../../tests/support/serveTodoApi.js';
+import { TodoResource } from '../../../tests/support/todoApi.js';
 import { createTessera, tesseraContext } from '../src/index.js';
 import AsyncTodo from './components/AsyncTodo.async.svelte';
 import RuneTodo from './components/RuneTodo.svelte';
 import StoreTodo from './components/StoreTodo.svelte';
-import { type TodoApi, TodoResource, todoApi } from './todoApi.js';
 
-const server = setupServer();
-let api: TodoApi;
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const t = serveTodoApi();
 
 async function renderPage(prefetch: boolean) {
-  api = todoApi();
-  server.use(...api.handlers);
   const store = createTessera();
   if (prefetch) await store.controller.fetch(TodoResource.get, { id: 1 });
   const context = tesseraContext(store);
@@ -38,18 +32,16 @@ describe('server render', () => {
     expect(html.match(/Todo 1/g)).toHaveLength(2);
     expect(html).toContain('idle');
     expect(JSON.parse(state).endpoints[TodoResource.get.key({ id: 1 })]).toBe('1');
-    expect(api.requests).toEqual(['GET /todos/1']);
+    expect(t.api.requests).toEqual(['GET /todos/1']);
   });
 
   it('serializes hostile strings so they cannot end the inline script', async () => {
-    api = todoApi();
-    api.rows.get(1)!.title = '</script><script>alert(1)</script>';
-    server.use(...api.handlers);
+    t.api.rows.get(1)!.title = '</script><script>alert(1)</script>';
     const store = createTessera();
     await store.controller.fetch(TodoResource.get, { id: 1 });
     const state = serializeState(dehydrate(store.controller));
     expect(state).not.toContain('</script>');
-    expect(JSON.parse(state).entities.Todo['1'].title).toBe(api.rows.get(1)!.title);
+    expect(JSON.parse(state).entities.Todo['1'].title).toBe(t.api.rows.get(1)!.title);
     store.dispose();
   });
 
@@ -57,17 +49,15 @@ describe('server render', () => {
     const { html } = await renderPage(false);
     expect(html.match(/loading/g)).toHaveLength(2);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(api.requests).toEqual([]);
+    expect(t.api.requests).toEqual([]);
   });
 
   it('awaits useSuspense in an async server render, fetching what is missing', async () => {
-    api = todoApi();
-    server.use(...api.handlers);
     const store = createTessera();
     const context = tesseraContext(store);
     const { body } = await render(AsyncTodo, { props: { id: 2, soft: false }, context });
     expect(body).toContain('Todo 2');
-    expect(api.requests).toEqual(['GET /todos/2']);
+    expect(t.api.requests).toEqual(['GET /todos/2']);
     expect(JSON.parse(serializeState(dehydrate(store.controller))).entities.Todo['2'].title).toBe(
       'Todo 2',
     );

@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/svelte';
 import { flushSync } from 'svelte';
 import { derived as derivedStore, get, writable } from 'svelte/store';
 import { describe, expect, it } from 'vitest';
+import { TodoResource } from '../../../tests/support/todoApi.js';
 import { endpointStore } from '../src/index.js';
 import LegacyTodo from './components/LegacyTodo.svelte';
 import StoreTodo from './components/StoreTodo.svelte';
 import { setupHarness } from './setup.js';
-import { TodoResource } from './todoApi.js';
 
 const t = setupHarness();
 const text = (id: string) => screen.getByTestId(id).textContent;

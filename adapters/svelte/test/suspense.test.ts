@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
+import { getTodoSoft, Todo, TodoResource } from '../../../tests/support/todoApi.js';
 import AwaitTodo from './components/AwaitTodo.svelte';
 import Boundary from './components/Boundary.async.svelte';
 import { setupHarness } from './setup.js';
-import { getTodoSoft, Todo, TodoResource } from './todoApi.js';
 
 const t = setupHarness();
 const text = (id: string) => screen.getByTestId(id).textContent;

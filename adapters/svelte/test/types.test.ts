@@ -3,6 +3,7 @@
 import type { EndpointSnapshot } from '@tessera/core';
 import type { Readable } from 'svelte/store';
 import { describe, expectTypeOf, it } from 'vitest';
+import { Todo, TodoResource } from '../../../tests/support/todoApi.js';
 import {
   endpointStore,
   type Mutation,
@@ -12,7 +13,6 @@ import {
   useMutation,
   useSuspense,
 } from '../src/index.js';
-import { Todo, TodoResource } from './todoApi.js';
 
 function typeOnly(_code: () => void) {}
 

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { setupTodoClient } from '../test/setup';
-import { getTodoInvalidIfStale, record, type Todo, TodoResource } from '../test/todoApi';
+import { getTodoInvalidIfStale, type Todo, TodoResource } from '../../../tests/support/todoApi';
+import { record, setupTodoClient } from '../test/setup';
 import { cache } from './cache';
 
 const t = setupTodoClient();

@@ -9,8 +9,8 @@ import {
 } from '@tessera/core';
 import { distinctUntilChanged, firstValueFrom, from, map, skip, take, toArray } from 'rxjs';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { setupTodoClient } from '../test/setup';
-import { record, type Todo, TodoResource } from '../test/todoApi';
+import { type Todo, TodoResource } from '../../../tests/support/todoApi';
+import { record, setupTodoClient } from '../test/setup';
 import { createClient } from './createClient';
 import type { DLEState } from './dle';
 
@@ -142,7 +142,7 @@ describe('Listenable accessors in plain JS, RxJS and Svelte', () => {
         map((state) => state.data?.title),
       ),
     );
-    expect(loaded).toBe('Write tests');
+    expect(loaded).toBe('Todo 1');
   });
 
   it('an accessor is a Svelte store with a synchronous first value', async () => {

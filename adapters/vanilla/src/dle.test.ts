@@ -1,8 +1,8 @@
 import { GCManager, NetworkError } from '@tessera/core';
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
-import { setupTodoClient } from '../test/setup';
-import { getTodoInvalidIfStale, getTodoSoft, record, TodoResource } from '../test/todoApi';
+import { getTodoInvalidIfStale, getTodoSoft, TodoResource } from '../../../tests/support/todoApi';
+import { record, setupTodoClient } from '../test/setup';
 import { dle } from './dle';
 
 const minute = 60_000;
@@ -19,7 +19,7 @@ describe('dle: fetching', () => {
     ]);
     await settled(todo);
     expect(todo.values).toHaveLength(2);
-    expect(todo.last().data).toMatchObject({ id: 1, title: 'Write tests' });
+    expect(todo.last().data).toMatchObject({ id: 1, title: 'Todo 1' });
     expect(t.api.requests).toEqual(['GET /todos/1']);
     todo.stop();
   });
@@ -28,7 +28,7 @@ describe('dle: fetching', () => {
     await t.client.controller.fetch(TodoResource.get, { id: 1 });
     const todo = record(t.client.dle(TodoResource.get, { id: 1 }));
     expect(todo.values).toHaveLength(1);
-    expect(todo.last()).toMatchObject({ loading: false, data: { title: 'Write tests' } });
+    expect(todo.last()).toMatchObject({ loading: false, data: { title: 'Todo 1' } });
     expect(t.api.requests).toHaveLength(1);
     todo.stop();
   });
@@ -176,7 +176,7 @@ describe('dle: following the store', () => {
     await t.client.controller.fetch(TodoResource.partialUpdate, { id: 2 }, { title: 'Edited' });
     const after = list.last().data;
     expect(after).not.toBe(before);
-    expect(after?.map((todo) => todo.title)).toEqual(['Write tests', 'Edited', 'Review']);
+    expect(after?.map((todo) => todo.title)).toEqual(['Todo 1', 'Edited', 'Todo 3']);
     // Untouched entities keep their identity.
     expect(after?.[0]).toBe(before?.[0]);
     expect(t.api.requests).toEqual(['GET /todos', 'PATCH /todos/2']);
@@ -214,7 +214,7 @@ describe('dle: unsubscribing', () => {
     await t.client.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Second' });
     stopA();
     await t.client.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Third' });
-    expect(calls).toEqual(['a:Write tests', 'b:Write tests', 'a:Second']);
+    expect(calls).toEqual(['a:Todo 1', 'b:Todo 1', 'a:Second']);
   });
 
   it('fetches nothing for a reader that leaves while handling its first value', async () => {
@@ -323,7 +323,7 @@ describe('dle as a function of a controller', () => {
   it('works with any controller, like the bound client method', async () => {
     const todo = record(dle(t.client.controller, TodoResource.get, { id: 3 }));
     await settled(todo);
-    expect(todo.last().data).toMatchObject({ id: 3, title: 'Review' });
+    expect(todo.last().data).toMatchObject({ id: 3, title: 'Todo 3' });
     todo.stop();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { setupTodoClient } from '../test/setup';
-import { getTodoPolled, record, TodoResource } from '../test/todoApi';
+import { getTodoPolled, TodoResource } from '../../../tests/support/todoApi';
+import { record, setupTodoClient } from '../test/setup';
 import { live } from './dle';
 
 const t = setupTodoClient({ fakeTimers: true });
@@ -10,7 +10,7 @@ describe('live', () => {
     const a = record(t.client.live(getTodoPolled, { id: 1 }));
     await vi.advanceTimersByTimeAsync(0);
     expect(t.api.requests).toEqual(['GET /todos/1']);
-    expect(a.last()).toMatchObject({ loading: false, data: { title: 'Write tests' } });
+    expect(a.last()).toMatchObject({ loading: false, data: { title: 'Todo 1' } });
 
     t.api.rows.get(1)!.title = 'Polled';
     await vi.advanceTimersByTimeAsync(1_000);

@@ -2,8 +2,8 @@
 import { ExpiryStatus } from '@tessera/core';
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { setupTodoClient } from '../test/setup';
-import { record, TodoResource } from '../test/todoApi';
+import { TodoResource } from '../../../tests/support/todoApi';
+import { record, setupTodoClient } from '../test/setup';
 
 const minute = 60_000;
 const t = setupTodoClient();

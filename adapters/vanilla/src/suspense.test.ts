@@ -1,13 +1,12 @@
 import { NetworkError, suspense } from '@tessera/core';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { setupTodoClient } from '../test/setup';
 import {
   getTodoInvalidIfStale,
   getTodoSoft,
-  record,
   type Todo,
   TodoResource,
-} from '../test/todoApi';
+} from '../../../tests/support/todoApi';
+import { record, setupTodoClient } from '../test/setup';
 
 const minute = 60_000;
 const t = setupTodoClient();
@@ -15,7 +14,7 @@ const t = setupTodoClient();
 describe('suspense', () => {
   it('fetches missing data and resolves with what the store holds', async () => {
     const todo = await t.client.suspense(TodoResource.get, { id: 1 });
-    expect(todo).toMatchObject({ id: 1, title: 'Write tests' });
+    expect(todo).toMatchObject({ id: 1, title: 'Todo 1' });
     expect(todo).toBe(t.client.controller.getResponse(TodoResource.get, { id: 1 }).data);
     expect(t.api.requests).toEqual(['GET /todos/1']);
   });

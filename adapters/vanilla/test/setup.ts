@@ -1,11 +1,10 @@
-// One test file's harness: an msw server over a fresh todo API and a fresh client per test.
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+// One test file's harness: the shared msw todo API (tests/support) and a fresh client per test.
+import { afterEach, beforeEach } from 'vitest';
+import { serveTodoApi, type TodoServer } from '../../../tests/support/serveTodoApi';
+import { manualClock } from '../../../tests/support/todoApi';
 import { type Client, createClient } from '../src/createClient';
-import { manualClock, type TodoApi, todoApi } from './todoApi';
 
-export interface TodoTestContext {
-  api: TodoApi;
+export interface TodoTestContext extends TodoServer {
   /** The store's clock (unused with fake timers, where the store reads the faked Date). */
   clock: ReturnType<typeof manualClock>;
   client: Client;
@@ -16,21 +15,18 @@ export interface TodoTestContext {
  * vitest's fake timers drive the store (polling, GC, Date); otherwise a manual clock does.
  */
 export function setupTodoClient(options: { fakeTimers?: boolean } = {}): TodoTestContext {
-  const server = setupServer();
-  const context = {} as TodoTestContext;
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  const context = serveTodoApi(options) as TodoTestContext;
   beforeEach(() => {
-    if (options.fakeTimers) vi.useFakeTimers();
-    context.api = todoApi();
-    server.use(...context.api.handlers);
     context.clock = manualClock();
     context.client = createClient(options.fakeTimers ? {} : { now: context.clock.now });
   });
-  afterEach(() => {
-    context.client.dispose();
-    server.resetHandlers();
-    if (options.fakeTimers) vi.useRealTimers();
-  });
-  afterAll(() => server.close());
+  afterEach(() => context.client.dispose());
   return context;
+}
+
+/** Records what a listener receives; `stop` unsubscribes. */
+export function record<T>(source: { listen(listener: (value: T) => void): () => void }) {
+  const values: T[] = [];
+  const stop = source.listen((value) => values.push(value));
+  return { values, stop, last: () => values[values.length - 1] };
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from 'vue';
-import { TodoResource } from '../test/api';
+import { TodoResource } from '../../../tests/support/todoApi';
 import { setupTodoApi } from '../test/setup';
 import { createTessera } from './tessera';
 

@@ -2,7 +2,7 @@
 // components that show it, and no others.
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h, nextTick, type PropType } from 'vue';
-import { type Todo, TodoResource } from '../test/api';
+import { type Todo, TodoResource } from '../../../tests/support/todoApi';
 import { flushPromises, mountWith, setupTodoApi } from '../test/setup';
 import { useDLE } from './useDLE';
 import { useQuery } from './useQuery';

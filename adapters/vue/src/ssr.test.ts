@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSSRApp, defineComponent, h, nextTick, Suspense } from 'vue';
 import { renderToString } from 'vue/server-renderer';
-import { TodoResource } from '../test/api';
+import { TodoResource } from '../../../tests/support/todoApi';
 import { flushPromises, setupTodoApi } from '../test/setup';
 import TodoTitle from '../test/TodoTitle.vue';
 import { readStateScript, renderStateScript } from './ssr';

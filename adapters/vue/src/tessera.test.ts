@@ -2,7 +2,7 @@ import type { Dispatch, Manager } from '@tessera/core';
 import { mount } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { createApp, defineComponent, h, ref } from 'vue';
-import { TodoResource } from '../test/api';
+import { TodoResource } from '../../../tests/support/todoApi';
 import { flushPromises, setupTodoApi } from '../test/setup';
 import { createTessera, provideTessera, useController } from './tessera';
 import { useDLE } from './useDLE';

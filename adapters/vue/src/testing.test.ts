@@ -2,7 +2,7 @@ import { NetworkError } from '@tessera/core';
 import { flushPromises, mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h, Suspense } from 'vue';
-import { TodoResource } from '../test/api';
+import { TodoResource } from '../../../tests/support/todoApi';
 import TodoTitle from '../test/TodoTitle.vue';
 import { createFixtureTessera } from './testing';
 import { useDLE } from './useDLE';

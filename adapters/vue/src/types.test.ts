@@ -2,7 +2,7 @@
 import { All } from '@tessera/core';
 import { describe, expectTypeOf, it } from 'vitest';
 import { type ComputedRef, ref } from 'vue';
-import { type Todo, TodoResource } from '../test/api';
+import { type Todo, TodoResource } from '../../../tests/support/todoApi';
 import type { ErrorLike } from './index';
 import { useCache, useDLE, useLoading, useQuery, useSuspense } from './index';
 

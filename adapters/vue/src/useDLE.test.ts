@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, isProxy, nextTick, ref } from 'vue';
-import { getTodoPolled, getTodoSoft, Todo, TodoResource } from '../test/api';
 import {
-  flushPromises,
+  getTodoPolled,
+  getTodoSoft,
   manualClock,
-  mountToggled,
-  mountWith,
-  setupTodoApi,
-  withSetup,
-} from '../test/setup';
+  Todo,
+  TodoResource,
+} from '../../../tests/support/todoApi';
+import { flushPromises, mountToggled, mountWith, setupTodoApi, withSetup } from '../test/setup';
 import { useCache, useDLE, useFetch, useLive, useSubscription } from './useDLE';
 
 const clock = manualClock();

@@ -1,7 +1,7 @@
 import { All, NetworkError } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import { nextTick, ref } from 'vue';
-import { Todo, TodoResource } from '../test/api';
+import { Todo, TodoResource } from '../../../tests/support/todoApi';
 import { flushPromises, setupTodoApi, withSetup } from '../test/setup';
 import { useLoading } from './useLoading';
 import { useQuery } from './useQuery';

@@ -1,8 +1,8 @@
 import { NetworkError } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h, nextTick, onErrorCaptured, ref } from 'vue';
-import { getTodoSoft, TodoResource } from '../test/api';
-import { flushPromises, manualClock, mountWith, setupTodoApi } from '../test/setup';
+import { getTodoSoft, manualClock, TodoResource } from '../../../tests/support/todoApi';
+import { flushPromises, mountWith, setupTodoApi } from '../test/setup';
 import TodoTitle from '../test/TodoTitle.vue';
 import { TesseraErrorBoundary } from './TesseraErrorBoundary';
 import { useController } from './tessera';

@@ -1,26 +1,14 @@
-// One test file's harness: msw over a fresh todo API, a fresh Tessera per test, and `mountWith`
-// to mount a component (or a setup function) inside it. Apps and stores are torn down after.
+// One test file's harness: the shared msw todo API (tests/support), a fresh Tessera per test, and
+// `mountWith` to mount a component (or a setup function) inside it. Apps and stores are torn down
+// after.
 import { flushPromises, mount } from '@vue/test-utils';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { type Component, defineComponent, h, ref, Suspense } from 'vue';
+import { serveTodoApi, type TodoServer } from '../../../tests/support/serveTodoApi';
 import { createTessera, type Tessera, type TesseraOptions } from '../src/tessera';
-import { type TodoApi, todoApi } from './api';
 
-export interface TestContext {
-  api: TodoApi;
+export interface TestContext extends TodoServer {
   tessera: Tessera;
-}
-
-/** A store clock moved by hand (staleness is read from it). */
-export function manualClock(start = 1_000_000) {
-  let now = start;
-  return {
-    now: () => now,
-    advance(ms: number) {
-      now += ms;
-    },
-  };
 }
 
 const mounted: { unmount(): void }[] = [];
@@ -29,20 +17,14 @@ const mounted: { unmount(): void }[] = [];
 export function setupTodoApi(
   options: { rows?: number; store?: () => TesseraOptions } = {},
 ): TestContext {
-  const server = setupServer();
-  const context = {} as TestContext;
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  const context = serveTodoApi(options) as TestContext;
   beforeEach(() => {
-    context.api = todoApi(options.rows);
-    server.use(...context.api.handlers);
     context.tessera = createTessera(options.store?.() ?? {});
   });
   afterEach(() => {
     while (mounted.length) mounted.pop()!.unmount();
     context.tessera.store.dispose();
-    server.resetHandlers();
   });
-  afterAll(() => server.close());
   return context;
 }
 

@@ -1,17 +1,10 @@
-// Test support: Todo/User entities, their endpoints, and an in-memory API for msw that logs
-// every request, can fail the next ones, and can hold responses (recording aborts).
+// Test support shared by the adapters' tests: a Todo entity, its endpoints, and an in-memory
+// todo API for msw that logs every request, can fail the next ones and can hold answers
+// (recording the requests aborted meanwhile). `serveTodoApi` (./serveTodoApi) runs it per test.
 import { Entity, type NetworkError, resource } from '@tessera/core';
 import { HttpResponse, http } from 'msw';
 
 export const API = 'http://api.test';
-
-export class User extends Entity {
-  id = 0;
-  name = '';
-  pk() {
-    return this.id;
-  }
-}
 
 export class Todo extends Entity {
   id = 0;
@@ -22,8 +15,6 @@ export class Todo extends Entity {
     return this.id;
   }
 }
-
-export const UserResource = resource({ urlPrefix: API, path: '/users/:id', schema: User });
 
 export const TodoResource = resource({
   urlPrefix: API,
@@ -37,6 +28,8 @@ export const getTodoSoft = TodoResource.get.extend({
   errorPolicy: (error: NetworkError) => (error.status >= 500 ? 'soft' : undefined),
 });
 
+export const getTodoInvalidIfStale = TodoResource.get.extend({ invalidIfStale: true });
+
 export const getTodoPolled = TodoResource.get.extend({ pollFrequency: 1_000 });
 
 export interface TodoRow {
@@ -46,21 +39,24 @@ export interface TodoRow {
   completed: boolean;
 }
 
-export const users = [
-  { id: 1, name: 'Ada' },
-  { id: 2, name: 'Alan' },
-];
-
+/**
+ * `Todo 1` … `Todo N`: two per user (1, 1, 2, 2, …), every third one done. Filtering by user
+ * and toggling `completed` both have something to show from the first three rows on.
+ */
 export function todoRows(count = 3): TodoRow[] {
   return Array.from({ length: count }, (_, i) => ({
     id: i + 1,
-    userId: (i % 2) + 1,
+    userId: Math.floor(i / 2) + 1,
     title: `Todo ${i + 1}`,
-    completed: false,
+    completed: (i + 1) % 3 === 0,
   }));
 }
 
-/** An in-memory API: `requests` logs `METHOD /path?query`; see `failNext` and `hold`. */
+/**
+ * An in-memory todo API of `rowCount` rows. `requests` logs `METHOD /path?query` of every
+ * request; `failNext` makes the next ones answer with a status; `hold` holds every answer until
+ * released, and `aborted` logs the requests whose signal aborted while held.
+ */
 export function todoApi(rowCount = 3) {
   const rows = new Map(todoRows(rowCount).map((row) => [row.id, row]));
   const requests: string[] = [];
@@ -68,6 +64,7 @@ export function todoApi(rowCount = 3) {
   const failures: number[] = [];
   let gate: Promise<void> | undefined;
 
+  /** Logs the request, waits while held, then answers a planned failure, if any. */
   const before = async (request: Request) => {
     const url = new URL(request.url);
     const line = `${request.method} ${url.pathname}${url.search}`;
@@ -83,8 +80,11 @@ export function todoApi(rowCount = 3) {
       });
     }
     const status = failures.shift();
-    return status === undefined ? undefined : HttpResponse.json({}, { status });
+    return status === undefined
+      ? undefined
+      : HttpResponse.json({ error: 'failed on purpose' }, { status });
   };
+  const notFound = () => HttpResponse.json({}, { status: 404 });
 
   const handlers = [
     http.get(`${API}/todos`, async ({ request }) => {
@@ -99,21 +99,15 @@ export function todoApi(rowCount = 3) {
       const failed = await before(request);
       if (failed) return failed;
       const row = rows.get(Number(params.id));
-      return row ? HttpResponse.json(row) : HttpResponse.json({}, { status: 404 });
+      return row ? HttpResponse.json(row) : notFound();
     }),
     http.patch(`${API}/todos/:id`, async ({ request, params }) => {
       const failed = await before(request);
       if (failed) return failed;
       const row = rows.get(Number(params.id));
-      if (!row) return HttpResponse.json({}, { status: 404 });
+      if (!row) return notFound();
       Object.assign(row, (await request.json()) as Partial<TodoRow>);
       return HttpResponse.json(row);
-    }),
-    http.get(`${API}/users/:id`, async ({ request, params }) => {
-      const failed = await before(request);
-      if (failed) return failed;
-      const user = users.find((row) => row.id === Number(params.id));
-      return user ? HttpResponse.json(user) : HttpResponse.json({}, { status: 404 });
     }),
   ];
 
@@ -126,7 +120,7 @@ export function todoApi(rowCount = 3) {
     failNext(status: number, count = 1) {
       for (let i = 0; i < count; i++) failures.push(status);
     },
-    /** Holds every response until the returned function is called. */
+    /** Holds every answer until the returned function is called. */
     hold(): () => void {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -140,3 +134,14 @@ export function todoApi(rowCount = 3) {
 }
 
 export type TodoApi = ReturnType<typeof todoApi>;
+
+/** A store clock moved by hand (the store reads staleness from it). */
+export function manualClock(start = 1_000_000) {
+  let now = start;
+  return {
+    now: () => now,
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
