@@ -83,8 +83,11 @@ export async function api(baseURL, path, init) {
   };
 }
 
-/** Holds the page's matching requests until `release()`; `stop()` removes the route. */
-export async function holdRequests(page, pattern, method) {
+/**
+ * Holds the page's requests to `pattern` with this method while `action(release)` runs, until it
+ * calls `release()`. Afterwards (also when it throws) they are released and the route removed.
+ */
+export async function holdRequests(page, pattern, method, action) {
   let release;
   const gate = new Promise((resolve) => (release = resolve));
   const handler = async (route) => {
@@ -92,5 +95,27 @@ export async function holdRequests(page, pattern, method) {
     await route.continue();
   };
   await page.route(pattern, handler);
-  return { release, stop: () => page.unroute(pattern, handler) };
+  try {
+    return await action(release);
+  } finally {
+    release();
+    await page.unroute(pattern, handler);
+  }
+}
+
+/**
+ * Answers the page's requests to `pattern` (with `method` only, when given) with `status` and a
+ * JSON error body while `action()` runs; the route is removed afterwards, also when it throws.
+ */
+export async function failRequests(page, pattern, { status, method }, action) {
+  const handler = (route) =>
+    method === undefined || route.request().method() === method
+      ? route.fulfill({ status, contentType: 'application/json', body: '{"error":{}}' })
+      : route.continue();
+  await page.route(pattern, handler);
+  try {
+    return await action();
+  } finally {
+    await page.unroute(pattern, handler);
+  }
 }

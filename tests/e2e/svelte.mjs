@@ -2,7 +2,8 @@
 // test continues from the page the previous one left (one server per suite), and checks both the
 // page and the API behind it.
 import assert from 'node:assert/strict';
-import { api, eventually, holdRequests } from './harness.mjs';
+import { api, eventually, failRequests, holdRequests } from './harness.mjs';
+import { createsTodo, row, rows, seedTitles, showsLoadError, titles } from './todoPage.mjs';
 import { tests as vueTests } from './vue.mjs';
 
 /** The Vue suite's scenarios of these names (the two pages share markup and behaviour). */
@@ -14,15 +15,7 @@ function sameAsVue(...names) {
   });
 }
 
-const rows = (page) => page.locator('#todos li.todo');
-const row = (page, id) => page.locator(`#todos li.todo[data-id="${id}"]`);
-const titles = (page) => page.locator('#todos li.todo .title').allTextContents();
-const firstPage = [
-  'Write the first program',
-  'Describe the Analytical Engine',
-  'Break the Enigma cipher',
-  'Propose the imitation game',
-];
+const firstPage = seedTitles.slice(0, 4);
 
 export const tests = [
   {
@@ -98,19 +91,15 @@ export const tests = [
   {
     name: 'loads the next page (getNextPage) and appends it',
     async run({ page }) {
-      const held = await holdRequests(page, '**/api/todos?*page=2*', 'GET');
-      try {
+      await holdRequests(page, '**/api/todos?*page=2*', 'GET', async (release) => {
         await page.click('#more');
         await eventually(async () =>
           assert.equal(await page.locator('#more').textContent(), 'Loading…'),
         );
-        held.release();
+        release();
         await eventually(async () => assert.equal(await rows(page).count(), 6));
-      } finally {
-        held.release();
-        await held.stop();
-      }
-      assert.equal(await row(page, 6).locator('.title').textContent(), 'Ship the first compiler');
+      });
+      assert.equal(await row(page, 6).locator('.title').textContent(), seedTitles[5]);
       await page.locator('#more').waitFor({ state: 'detached' });
     },
   },
@@ -126,8 +115,8 @@ export const tests = [
     },
   },
   // The same page, the same API: these run exactly as in the Vue example's suite.
+  createsTodo,
   ...sameAsVue(
-    'creates a todo: shown at once (optimistic), then with the id the server gave',
     'toggles and renames a todo (optimistic update)',
     'deletes a todo (optimistic delete)',
     'a failed save rolls back and says so',
@@ -135,12 +124,11 @@ export const tests = [
   {
     name: 'filters by user (new arguments, previous list kept until they load)',
     async run({ page }) {
-      const held = await holdRequests(page, '**/api/todos?*userId=2*', 'GET');
-      try {
+      await holdRequests(page, '**/api/todos?*userId=2*', 'GET', async (release) => {
         await page.selectOption('#filter', { label: 'Alan Turing' });
         await page.locator('section.previous').waitFor();
         assert.equal(await rows(page).count(), 6);
-        held.release();
+        release();
         await eventually(async () =>
           assert.deepEqual(await titles(page), [
             'Break the Enigma cipher',
@@ -148,10 +136,7 @@ export const tests = [
             'Learn Tessera properly',
           ]),
         );
-      } finally {
-        held.release();
-        await held.stop();
-      }
+      });
       assert.equal(await page.locator('section.previous').count(), 0);
       await page.selectOption('#filter', { label: 'everyone' });
       await eventually(async () =>
@@ -163,20 +148,11 @@ export const tests = [
     name: 'a failed load reaches the boundary and recovers on Retry',
     async run({ page }) {
       const isGraceList = (url) => url.pathname === '/api/todos' && url.search.includes('userId=3');
-      const failList = (route) =>
-        route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{}}' });
-      await page.route(isGraceList, failList);
-      try {
+      await failRequests(page, isGraceList, { status: 503 }, async () => {
         await page.selectOption('#filter', { label: 'Grace Hopper' });
-        await page.locator('#error').waitFor({ state: 'visible' });
-        assert.match(
-          await page.locator('#error-message').textContent(),
-          /^Could not load todos: .*\b503\b/,
-        );
+        await showsLoadError(page, 503);
         assert.equal(await rows(page).count(), 0);
-      } finally {
-        await page.unroute(isGraceList, failList);
-      }
+      });
       await page.click('#retry');
       await eventually(async () =>
         assert.deepEqual(await titles(page), ['Find the first bug', 'Ship the first compiler']),

@@ -1,20 +1,8 @@
 // Browser scenarios for examples/vanilla. Each test continues from the page the previous one
 // left (one server per suite), and checks both the page and the API behind it.
 import assert from 'node:assert/strict';
-import { api, eventually, holdRequests } from './harness.mjs';
-
-const seedTitles = [
-  'Write the first program',
-  'Describe the Analytical Engine',
-  'Break the Enigma cipher',
-  'Propose the imitation game',
-  'Find the first bug',
-  'Ship the first compiler',
-];
-
-const rows = (page) => page.locator('#todos li.todo');
-const row = (page, id) => page.locator(`#todos li.todo[data-id="${id}"]`);
-const titles = (page) => page.locator('#todos li.todo .title').allTextContents();
+import { api, eventually, failRequests } from './harness.mjs';
+import { createsTodo, row, rows, seedTitles, showsLoadError, titles } from './todoPage.mjs';
 
 /** Paths of the requests with this method the page sends while `action` runs. */
 async function requestsDuring(page, method, action) {
@@ -56,9 +44,6 @@ async function freshPage(page, baseURL) {
   });
 }
 
-const serviceUnavailable = (route) =>
-  route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{}}' });
-
 export const tests = [
   {
     name: 'loads the todos and users from the REST API',
@@ -77,35 +62,7 @@ export const tests = [
       ]);
     },
   },
-  {
-    name: 'creates a todo: shown at once (optimistic), then with the id the server gave',
-    async run({ page, baseURL }) {
-      const held = await holdRequests(page, '**/api/todos', 'POST');
-      try {
-        await page.fill('#new-title', 'Learn Tessera');
-        await page.selectOption('#new-user', '2');
-        await page.click('#new-todo button[type=submit]');
-        // The server has not answered yet: the row is there, marked pending.
-        const optimistic = page.locator('#todos li.todo.pending');
-        await optimistic.waitFor();
-        assert.equal(await optimistic.locator('.title').textContent(), 'Learn Tessera');
-        assert.ok(Number(await optimistic.getAttribute('data-id')) < 0);
-        assert.equal(await page.inputValue('#new-title'), '');
-        held.release();
-        await row(page, 7).waitFor();
-        await eventually(async () =>
-          assert.equal(await page.locator('#todos li.todo.pending').count(), 0),
-        );
-      } finally {
-        held.release();
-        await held.stop();
-      }
-      assert.equal(await row(page, 7).locator('.owner').textContent(), 'Alan Turing');
-      assert.equal(await rows(page).count(), 7);
-      const saved = await api(baseURL, '/api/todos/7');
-      assert.deepEqual(saved.body, { id: 7, userId: 2, title: 'Learn Tessera', completed: false });
-    },
-  },
+  createsTodo,
   {
     name: 'edits a title in place (double-click, type, Enter)',
     async run({ page, baseURL }) {
@@ -175,12 +132,7 @@ export const tests = [
   {
     name: 'a failed save rolls back and says so',
     async run({ page }) {
-      const failPatch = (route) =>
-        route.request().method() === 'PATCH'
-          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{}}' })
-          : route.continue();
-      await page.route('**/api/todos/3', failPatch);
-      try {
+      await failRequests(page, '**/api/todos/3', { status: 500, method: 'PATCH' }, async () => {
         await row(page, 3).locator('.toggle').click();
         await page.locator('#error').waitFor({ state: 'visible' });
         assert.match(
@@ -192,28 +144,17 @@ export const tests = [
         );
         await page.click('#dismiss');
         await page.locator('#error').waitFor({ state: 'hidden' });
-      } finally {
-        await page.unroute('**/api/todos/3', failPatch);
-      }
+      });
     },
   },
   {
     name: 'a failed load shows the error and recovers on Retry',
     async run({ page }) {
-      const failList = (route) =>
-        route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{}}' });
-      await page.route('**/api/todos', failList);
-      try {
+      await failRequests(page, '**/api/todos', { status: 503 }, async () => {
         await page.reload();
-        await page.locator('#error').waitFor({ state: 'visible' });
-        assert.match(
-          await page.locator('#error-message').textContent(),
-          /^Could not load todos: .*\b503\b/,
-        );
+        await showsLoadError(page, 503);
         assert.equal(await page.locator('#retry').isVisible(), true);
-      } finally {
-        await page.unroute('**/api/todos', failList);
-      }
+      });
       await page.click('#retry');
       await eventually(async () => assert.equal(await rows(page).count(), 6));
       await page.locator('#error').waitFor({ state: 'hidden' });
@@ -223,15 +164,12 @@ export const tests = [
     name: 'Dismiss hides a load error',
     async run({ page, baseURL }) {
       await freshPage(page, baseURL);
-      await page.route('**/api/todos', serviceUnavailable);
-      try {
+      await failRequests(page, '**/api/todos', { status: 503 }, async () => {
         await page.reload();
         await page.locator('#error').waitFor({ state: 'visible' });
         await page.click('#dismiss');
         await page.locator('#error').waitFor({ state: 'hidden' });
-      } finally {
-        await page.unroute('**/api/todos', serviceUnavailable);
-      }
+      });
     },
   },
   {
@@ -239,8 +177,7 @@ export const tests = [
     async run({ page, baseURL }) {
       await freshPage(page, baseURL);
       const count = await rows(page).count();
-      await page.route('**/api/**', serviceUnavailable);
-      try {
+      await failRequests(page, '**/api/**', { status: 503 }, async () => {
         await page.reload();
         await page.locator('#error').waitFor({ state: 'visible' });
         // Both failures are shown, neither hides the other.
@@ -252,9 +189,7 @@ export const tests = [
         });
         assert.equal(await page.locator('#new-user option').count(), 0);
         assert.equal(await page.locator('#retry').isVisible(), true);
-      } finally {
-        await page.unroute('**/api/**', serviceUnavailable);
-      }
+      });
       await page.click('#retry');
       await eventually(async () => assert.equal(await rows(page).count(), count));
       await eventually(async () =>

@@ -1,11 +1,9 @@
 // Browser scenarios for examples/vue. Each test continues from the page the previous one left
 // (one server per suite), and checks both the page and the API behind it.
 import assert from 'node:assert/strict';
-import { api, eventually, holdRequests } from './harness.mjs';
+import { api, eventually, failRequests } from './harness.mjs';
+import { createsTodo, row, rows, seedTitles, showsLoadError, titles } from './todoPage.mjs';
 
-const rows = (page) => page.locator('#todos li.todo');
-const row = (page, id) => page.locator(`#todos li.todo[data-id="${id}"]`);
-const titles = (page) => page.locator('#todos li.todo .title').allTextContents();
 const isTodoList = (url) => url.pathname === '/api/todos';
 
 export const tests = [
@@ -13,14 +11,7 @@ export const tests = [
     name: 'suspends, then shows the first page of todos with their users',
     async run({ page, baseURL }) {
       await page.goto(baseURL);
-      await eventually(async () =>
-        assert.deepEqual(await titles(page), [
-          'Write the first program',
-          'Describe the Analytical Engine',
-          'Break the Enigma cipher',
-          'Propose the imitation game',
-        ]),
-      );
+      await eventually(async () => assert.deepEqual(await titles(page), seedTitles.slice(0, 4)));
       assert.equal(await row(page, 1).locator('.owner').textContent(), 'Ada Lovelace');
       assert.equal(await row(page, 3).locator('.owner').textContent(), 'Alan Turing');
       assert.equal(await page.locator('#summary').textContent(), '2 left · 2 done');
@@ -31,7 +22,7 @@ export const tests = [
     async run({ page }) {
       await page.click('#more');
       await eventually(async () => assert.equal(await rows(page).count(), 6));
-      assert.equal(await row(page, 6).locator('.title').textContent(), 'Ship the first compiler');
+      assert.equal(await row(page, 6).locator('.title').textContent(), seedTitles[5]);
       await page.locator('#more').waitFor({ state: 'detached' });
     },
   },
@@ -48,32 +39,7 @@ export const tests = [
       );
     },
   },
-  {
-    name: 'creates a todo: shown at once (optimistic), then with the id the server gave',
-    async run({ page, baseURL }) {
-      const held = await holdRequests(page, '**/api/todos', 'POST');
-      try {
-        await page.fill('#new-title', 'Learn Tessera');
-        await page.selectOption('#new-user', '2');
-        await page.click('#new-todo button[type=submit]');
-        const optimistic = page.locator('#todos li.todo.pending');
-        await optimistic.waitFor();
-        assert.equal(await optimistic.locator('.title').textContent(), 'Learn Tessera');
-        assert.ok(Number(await optimistic.getAttribute('data-id')) < 0);
-        held.release();
-        await row(page, 7).waitFor();
-        await eventually(async () =>
-          assert.equal(await page.locator('#todos li.todo.pending').count(), 0),
-        );
-      } finally {
-        held.release();
-        await held.stop();
-      }
-      assert.equal(await row(page, 7).locator('.owner').textContent(), 'Alan Turing');
-      const saved = await api(baseURL, '/api/todos/7');
-      assert.deepEqual(saved.body, { id: 7, userId: 2, title: 'Learn Tessera', completed: false });
-    },
-  },
+  createsTodo,
   {
     name: 'toggles and renames a todo (optimistic update)',
     async run({ page, baseURL }) {
@@ -121,12 +87,7 @@ export const tests = [
   {
     name: 'a failed save rolls back and says so',
     async run({ page }) {
-      const failPatch = (route) =>
-        route.request().method() === 'PATCH'
-          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{}}' })
-          : route.continue();
-      await page.route('**/api/todos/3', failPatch);
-      try {
+      await failRequests(page, '**/api/todos/3', { status: 500, method: 'PATCH' }, async () => {
         await row(page, 3).locator('.toggle').click();
         await row(page, 3).locator('.row-error').waitFor();
         assert.match(
@@ -136,30 +97,17 @@ export const tests = [
         await eventually(async () =>
           assert.equal(await row(page, 3).locator('.toggle').isChecked(), false),
         );
-      } finally {
-        await page.unroute('**/api/todos/3', failPatch);
-      }
+      });
     },
   },
   {
     name: 'a failed load shows the error boundary and recovers on Retry',
     async run({ page }) {
-      const failList = (route) =>
-        route.request().method() === 'GET'
-          ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{}}' })
-          : route.continue();
-      await page.route(isTodoList, failList);
-      try {
+      await failRequests(page, isTodoList, { status: 503, method: 'GET' }, async () => {
         await page.reload();
-        await page.locator('#error').waitFor({ state: 'visible' });
-        assert.match(
-          await page.locator('#error-message').textContent(),
-          /^Could not load todos: .*\b503\b/,
-        );
+        await showsLoadError(page, 503);
         assert.equal(await rows(page).count(), 0);
-      } finally {
-        await page.unroute(isTodoList, failList);
-      }
+      });
       await page.click('#retry');
       await eventually(async () => assert.equal(await rows(page).count(), 4));
       assert.equal(await page.locator('#error').count(), 0);
