@@ -301,7 +301,8 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
         entry.deps = NO_DEPS;
       } else {
         const own = deps.slice(start);
-        deps.length = start;
+        // Taken off the end one by one: the array keeps its capacity (no shrink and regrow).
+        while (deps.length > start) deps.pop();
         entry.deps = own;
         entry.tables = this.tablesOf(own);
       }
