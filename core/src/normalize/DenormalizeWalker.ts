@@ -10,6 +10,7 @@ import {
 } from '../schema/index';
 import { denormalizeObject } from '../schema/objectShorthand';
 import { arraySchemaFor } from './shorthand';
+import type { TableSet, TableSets } from './tableSets';
 
 /**
  * Entities nested deeper than this in one stretch of the walk are not filled where they are met:
@@ -28,42 +29,64 @@ export const MEMO_HEIGHT_LIMIT = 64;
 
 /**
  * A memoized denormalized entity, keyed by its stored object. Reusable in a later walk while
- * every dependency (the stored objects of the entities nested in it) is unchanged.
+ * its dependencies hold: each entity it references directly is still stored as the object it was
+ * read from, and each of those that has dependencies of its own is itself reusable.
  */
-export interface EntityMemoEntry {
-  schema: EntityLike;
-  value: unknown;
+export class EntityMemoEntry {
   /**
-   * Flat quadruples (key, pk, stored, memo entry or undefined) of the nested entities (see
-   * `DEP_STRIDE`); null while unfinished, in a cycle, or above `MEMO_HEIGHT_LIMIT`.
+   * What it references directly, in the order met: the memo entries of the entities (shared,
+   * not copied: a change deep down is found by following entries down) and `AbsentDep`s. An
+   * entity with no dependencies of its own (in a cycle, above `MEMO_HEIGHT_LIMIT`, or filled
+   * later) leaves its references in the list of the entity holding it instead. Null while
+   * unfinished and for those.
    */
-  deps: unknown[] | null;
-  /** Its path, made once and shared by every result listing it. */
-  path: EntityPath;
+  deps: Dep[] | null = null;
+  /** The tables its dependencies live in, all levels down (`empty` while `deps` is null). */
+  tables: TableSet;
   /** Levels of entities below it (0: none), once `deps` is set. */
-  height: number;
-  /** The walk that last produced or confirmed `value`. */
-  walk: number;
+  height = 0;
   /** Stack depth while being filled in its walk; 0 once finished or while waiting to be filled. */
-  depth: number;
-  /** The walk that last listed this entity in its paths. */
-  pathWalk: number;
+  depth = 0;
+  /** The walk that last listed this entity in a result's paths. */
+  pathWalk = 0;
+  /** The walk that found its dependencies changed. */
+  failedWalk = 0;
   /**
    * MemoCache's remembered result of reading this entity by pk: kept here, so it lives exactly
    * as long as some state holds the entity.
    */
-  result: unknown;
+  result: unknown = undefined;
+
+  constructor(
+    readonly schema: EntityLike,
+    public value: unknown,
+    /** The stored object it was built from (also its key in the memo). */
+    readonly stored: object,
+    /** Its path, made once and shared by every result listing it. */
+    readonly path: EntityPath,
+    /** The walk that last produced or confirmed `value`. */
+    public walk: number,
+    noTables: TableSet,
+  ) {
+    this.tables = noTables;
+  }
 }
 
-/**
- * Entries per dependency in a `deps` list: key, pk, stored object, and the memo entry it was
- * read through (undefined for an absent entity). The entry spares a reuse the WeakMap lookup
- * of every nested entity when it lists their paths.
- */
-export const DEP_STRIDE = 4;
+/** A reference to an entity the tables do not hold as an object (missing or INVALID). */
+export class AbsentDep {
+  /** Never has dependencies (read like an entry's). */
+  readonly deps = null;
+  constructor(
+    readonly path: EntityPath,
+    readonly stored: unknown,
+  ) {}
+}
 
-/** Dependencies of an entity with no nested entities (its own stored object is checked by lookup). */
-const NO_DEPS: unknown[] = [];
+/** One dependency: an entity read (its memo entry) or a reference to an absent one. */
+export type Dep = EntityMemoEntry | AbsentDep;
+
+/** Dependencies of an entity with no nested entities. */
+const NO_DEPS: Dep[] = [];
 
 /** An entity whose instance is placed but not yet filled (met at `FILL_LATER_DEPTH`). */
 interface LaterFill {
@@ -88,30 +111,32 @@ export interface WalkMemo {
   entries: WeakMap<object, EntityMemoEntry>;
   /** Unique per walk: marks entries produced or confirmed in this walk. */
   walk: number;
+  tables: TableSets;
 }
 
 /**
  * Walks normalized data back to objects. Without a memo it is a plain, fast walk (cycles and
- * repeats still resolve to one instance per entity). With a memo it records every entity it
- * reads (`deps`, `paths`) and reuses memoized entities whose dependencies are unchanged.
- * Entities nested deeper than `FILL_LATER_DEPTH` are filled from a queue, so no chain length
- * overflows the stack; a walk ends only once the queue is empty (`run`).
+ * repeats still resolve to one instance per entity). With a memo it records what each entity
+ * references (`EntityMemoEntry.deps`) and what the result references at its top (`deps`), and
+ * reuses memoized entities whose dependencies hold. Entities nested deeper than
+ * `FILL_LATER_DEPTH` are filled from a queue, so no chain length overflows the stack; a walk ends
+ * only once the queue is empty (`run`).
  */
 export class DenormalizeWalker implements IDenormalizeDelegate {
   private readonly entities: EntityTables;
   private readonly _args: readonly unknown[];
   /** True once a schema read the args (the result then depends on them). */
   usedArgs = false;
-  /** Dependencies of the whole walk (flat, `DEP_STRIDE` per entity), only when memoizing. */
-  readonly deps: unknown[] | undefined;
-  /** Each entity the result was built from, once (memo mode). */
-  readonly paths: EntityPath[] = [];
+  /**
+   * Memo mode: the dependencies being collected. Each entity takes its own off the end once
+   * filled; what remains after `run` is what the result references at its top.
+   */
+  readonly deps: Dep[] | undefined;
   private readonly memo: WeakMap<object, EntityMemoEntry> | undefined;
+  private readonly tableSets: TableSets | undefined;
   private readonly walk: number;
   /** Instances built in this walk by stored object (plain mode): repeats and cycles share one. */
   private readonly local: Map<object, unknown> | undefined;
-  /** Paths already listed that have no memo entry to mark (absent, INVALID, or in a cycle). */
-  private listed: Set<unknown> | undefined;
   /** Entities placed but not yet filled, in the order met. */
   private readonly later: LaterFill[] = [];
   private nextLater = 0;
@@ -127,6 +152,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     if (memo !== undefined) {
       this.memo = memo.entries;
       this.walk = memo.walk;
+      this.tableSets = memo.tables;
       this.deps = [];
     } else {
       this.walk = 0;
@@ -184,10 +210,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     const pk = typeof input === 'string' ? input : String(input);
     const stored = getOwn(getOwn(this.entities, key), pk);
     if (typeof stored !== 'object' || stored === null) {
-      if (this.deps !== undefined) {
-        this.deps.push(key, pk, stored, undefined);
-        this.listOnce(`${key}\u0000${pk}`, key, pk);
-      }
+      this.deps?.push(new AbsentDep({ key, pk }, stored));
       return stored === INVALID ? INVALID : undefined;
     }
     if (this.memo === undefined) return this.entityPlain(schema, stored);
@@ -218,42 +241,35 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   private entityMemo(schema: EntityLike, key: string, pk: string, stored: object): unknown {
     const memo = this.memo!;
     const deps = this.deps!;
-    const walk = this.walk;
     const cached = memo.get(stored);
     if (cached !== undefined && cached.schema === schema) {
-      if (cached.walk === walk) {
-        deps.push(key, pk, stored, cached);
-        // met again in this walk
+      if (cached.walk === this.walk) {
+        // met again in this walk (or confirmed in it as a dependency of another)
+        deps.push(cached);
         if (cached.depth > 0) this.noteCycle(cached.depth);
-        else if (cached.deps !== null) this.appendDeps(cached);
+        else if (cached.deps !== null) this.noteHeight(cached.height);
         // finished inside a cycle or too tall, or placed and not filled yet: no deps to give
         else this.noteCycle(0);
         return cached.value;
       }
-      if (cached.deps !== null && this.depsValid(cached.deps)) {
-        deps.push(key, pk, stored, cached);
-        cached.walk = walk;
-        this.listEntry(cached);
-        this.appendDeps(cached);
+      if (cached.deps !== null && this.holds(cached)) {
+        deps.push(cached);
+        this.noteHeight(cached.height);
         return cached.value;
       }
     }
 
     const instance = schema.createInstance(stored);
-    const entry: EntityMemoEntry = {
+    const entry = new EntityMemoEntry(
       schema,
-      value: instance,
-      deps: null,
-      path: { key, pk },
-      height: 0,
-      walk,
-      depth: 0,
-      pathWalk: walk,
-      result: undefined,
-    };
+      instance,
+      stored,
+      { key, pk },
+      this.walk,
+      this.tableSets!.empty,
+    );
     memo.set(stored, entry);
-    deps.push(key, pk, stored, entry);
-    this.paths.push(entry.path);
+    deps.push(entry);
     if (this.depth >= FILL_LATER_DEPTH) {
       this.later.push({ schema, stored, instance, entry });
       // Its dependencies are not known before it is filled, so the entities holding it cannot
@@ -281,12 +297,48 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     const reached = height > MEMO_HEIGHT_LIMIT ? 0 : this.cycleTo[depth];
     this.depth--;
     if (reached >= depth) {
-      entry.deps = deps.length === start ? NO_DEPS : deps.slice(start);
+      if (deps.length === start) {
+        entry.deps = NO_DEPS;
+      } else {
+        const own = deps.slice(start);
+        // Taken off the end one by one: the array keeps its capacity (no shrink and regrow).
+        while (deps.length > start) deps.pop();
+        entry.deps = own;
+        entry.tables = this.tablesOf(own);
+      }
       entry.height = height;
     } else if (depth > 1 && reached < this.cycleTo[depth - 1]) {
       this.cycleTo[depth - 1] = reached;
     }
     return value;
+  }
+
+  /**
+   * The tables `deps` and everything below them live in, looked at in this walk (what is built
+   * or confirmed in a walk must be: see `TableSets.changedAt`).
+   */
+  tablesOf(deps: readonly Dep[]): TableSet {
+    const tableSets = this.tableSets!;
+    let set = tableSets.empty;
+    let lastKey: string | undefined;
+    let lastTables: TableSet | undefined;
+    for (let i = 0; i < deps.length; i++) {
+      const dep = deps[i];
+      const key = dep.path.key;
+      if (key !== lastKey) {
+        lastKey = key;
+        set = tableSets.with(set, key);
+      }
+      if (dep.deps !== null) {
+        const below = (dep as EntityMemoEntry).tables;
+        if (below !== lastTables) {
+          lastTables = below;
+          set = tableSets.union(set, below);
+        }
+      }
+    }
+    tableSets.changedAt(set, this.walk, this.entities);
+    return set;
   }
 
   /** An entity of this height was met inside the one being filled. */
@@ -301,45 +353,96 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     if (depth > 0 && target < this.cycleTo[depth]) this.cycleTo[depth] = target;
   }
 
-  private depsValid(deps: unknown[]): boolean {
+  /**
+   * True when a memoized entity (with deps) can be reused in this walk: none of the tables
+   * below it changed since it was confirmed, or each of its dependencies holds. Marks it
+   * confirmed (or failed) for the rest of the walk. Recursion is bounded by MEMO_HEIGHT_LIMIT.
+   */
+  private holds(entry: EntityMemoEntry): boolean {
+    const walk = this.walk;
+    const confirmed = entry.walk;
+    if (confirmed === walk) return true;
+    if (entry.failedWalk === walk) return false;
+    if (this.tableSets!.changedAt(entry.tables, walk, this.entities) <= confirmed) {
+      entry.walk = walk;
+      return true;
+    }
+    // Taken as holding while its dependencies are checked: the root of a cycle lists itself
+    // among them (entries of a cycle below it have none, so that is the only way back to it).
+    entry.walk = walk;
+    if (this.depsHold(entry.deps!)) return true;
+    entry.walk = confirmed;
+    entry.failedWalk = walk;
+    return false;
+  }
+
+  /** True when every dependency is still stored as it was, and holds itself. */
+  depsHold(deps: readonly Dep[]): boolean {
     const entities = this.entities;
-    for (let i = 0; i < deps.length; i += DEP_STRIDE) {
-      if (getOwn(getOwn(entities, deps[i] as string), deps[i + 1] as string) !== deps[i + 2])
-        return false;
+    for (let i = 0; i < deps.length; i++) {
+      const dep = deps[i];
+      const { key, pk } = dep.path;
+      if (getOwn(getOwn(entities, key), pk) !== dep.stored) return false;
+      if (dep.deps !== null && !this.holds(dep as EntityMemoEntry)) return false;
     }
     return true;
   }
 
-  /** Adds a reused entity's dependencies to the walk's, listing each path once. */
-  private appendDeps(reused: EntityMemoEntry): void {
-    this.noteHeight(reused.height);
-    const source = reused.deps!;
-    const deps = this.deps!;
-    const walk = this.walk;
-    for (let i = 0; i < source.length; i += DEP_STRIDE) {
-      const key = source[i] as string;
-      const pk = source[i + 1] as string;
-      const stored = source[i + 2];
-      const entry = source[i + 3] as EntityMemoEntry | undefined;
-      deps.push(key, pk, stored, entry);
-      if (entry === undefined) this.listOnce(stored ?? `${key}\u0000${pk}`, key, pk);
-      else if (entry.pathWalk !== walk) {
-        entry.pathWalk = walk;
-        this.paths.push(entry.path);
+  /**
+   * True when a result built at `confirmed` from `deps` (whose tables are `tables`) still holds
+   * in this walk: its tables unchanged since, or each dependency still holds.
+   */
+  resultHolds(deps: readonly Dep[], tables: TableSet, confirmed: number): boolean {
+    return (
+      this.tableSets!.changedAt(tables, this.walk, this.entities) <= confirmed ||
+      this.depsHold(deps)
+    );
+  }
+}
+
+/** Every entity `deps` reference, all levels down, each once (memo mode, after a walk). */
+export function listPaths(deps: readonly Dep[], walk: number): EntityPath[] {
+  const paths: EntityPath[] = [];
+  let absent: Set<string> | undefined;
+  const list = (source: readonly Dep[]): void => {
+    for (let i = 0; i < source.length; i++) {
+      const dep = source[i];
+      if (dep instanceof EntityMemoEntry) {
+        if (dep.pathWalk === walk) continue;
+        dep.pathWalk = walk;
+        paths.push(dep.path);
+        // Depth is bounded: only entries with deps (at most MEMO_HEIGHT_LIMIT tall) are entered.
+        if (dep.deps !== null && dep.deps.length > 0) list(dep.deps);
+      } else {
+        const { key, pk } = dep.path;
+        const id = `${key}\u0000${pk}`;
+        absent ??= new Set();
+        if (absent.has(id)) continue;
+        absent.add(id);
+        paths.push(dep.path);
       }
     }
-  }
+  };
+  list(deps);
+  return paths;
+}
 
-  private listEntry(entry: EntityMemoEntry): void {
-    if (entry.pathWalk === this.walk) return;
-    entry.pathWalk = this.walk;
-    this.paths.push(entry.path);
+/**
+ * True when `now` references the same entities as `before`, position by position, all levels
+ * down: the paths listed from either are then the same. Only entries that differ are entered,
+ * so a list with one changed member costs one comparison per member.
+ */
+export function sameShape(now: readonly Dep[], before: readonly Dep[]): boolean {
+  if (now.length !== before.length) return false;
+  for (let i = 0; i < now.length; i++) {
+    const a = now[i];
+    const b = before[i];
+    if (a === b) continue;
+    if (a.path.key !== b.path.key || a.path.pk !== b.path.pk) return false;
+    const aDeps = a.deps;
+    const bDeps = b.deps;
+    if (aDeps === bDeps || aDeps === now) continue;
+    if (aDeps === null || bDeps === null || !sameShape(aDeps, bDeps)) return false;
   }
-
-  private listOnce(id: unknown, key: string, pk: string): void {
-    this.listed ??= new Set();
-    if (this.listed.has(id)) return;
-    this.listed.add(id);
-    this.paths.push({ key, pk });
-  }
+  return true;
 }

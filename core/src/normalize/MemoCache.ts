@@ -11,8 +11,15 @@ import {
   type SchemaSimple,
 } from '../schema/index';
 import { queryKeyObject } from '../schema/objectShorthand';
-import { DEP_STRIDE, DenormalizeWalker, type EntityMemoEntry } from './DenormalizeWalker';
+import {
+  DenormalizeWalker,
+  type Dep,
+  type EntityMemoEntry,
+  listPaths,
+  sameShape,
+} from './DenormalizeWalker';
 import { stampOf } from './stamps';
+import { type TableSet, TableSets } from './tableSets';
 
 export interface DenormalizeResult<T> {
   data: T;
@@ -30,10 +37,12 @@ interface ResultEntry {
   input: unknown;
   /** Id of the last entities object this entry was confirmed against (ids never pin a state). */
   entitiesId: number;
-  tableKeys: string[];
-  /** Ids of the tables (by `tableKeys`) it was last confirmed against. */
-  tableIds: number[];
-  deps: unknown[];
+  /** The walk that last built or confirmed it. */
+  walk: number;
+  /** The tables its dependencies live in, all levels down. */
+  tables: TableSet;
+  /** What it references at its top (entries hold their own dependencies). */
+  deps: Dep[];
   usesArgs: boolean;
   args: readonly unknown[];
   argsKey: string | undefined;
@@ -94,6 +103,9 @@ export class MemoCache {
   protected readonly queryKeys = new WeakMap<object, QueryKeys>();
   /** Counts walks, so entries can tell whether this walk already produced them. */
   private walks = 0;
+  /** Which tables memoized values read, and when those were last seen changed. */
+  private readonly tableSets = new TableSets(stampOf);
+
   /** Denormalizes with referential stability for unchanged inputs. */
   denormalize<S>(
     schema: S | undefined,
@@ -128,34 +140,35 @@ export class MemoCache {
       if (entry !== undefined && entry.input !== input) entry = undefined;
     }
     // Entries hold what walking `schema` produced: its (nullable) data.
-    if (entry !== undefined && this.isFresh(entry, entities, args))
+    if (entry?.usesArgs && !this.sameArgs(entry, args)) entry = undefined;
+    const entitiesId = this.idOf(entities);
+    if (entry !== undefined && entry.entitiesId === entitiesId)
       return entry.output as SchemaResult<S>;
 
     this.walks += 1;
     const walker = new DenormalizeWalker(entities, args, {
       entries: this.entityMemo,
       walk: this.walks,
+      tables: this.tableSets,
     });
+    if (entry !== undefined && walker.resultHolds(entry.deps, entry.tables, entry.walk)) {
+      entry.walk = this.walks;
+      entry.entitiesId = entitiesId;
+      return entry.output as SchemaResult<S>;
+    }
     const data = walker.run(schema, input);
     const deps = walker.deps!;
-    const paths = walker.paths;
-    const tableKeys: string[] = [];
-    const tableIds: number[] = [];
-    let lastKey: string | undefined;
-    for (let i = 0; i < paths.length; i++) {
-      const key = paths[i].key;
-      if (key === lastKey) continue;
-      lastKey = key;
-      if (!tableKeys.includes(key)) {
-        tableKeys.push(key);
-        tableIds.push(this.idOf(getOwn(entities, key)));
-      }
-    }
+    // The same entities as before, all levels down: the previous paths array is kept, so whoever
+    // indexes results by their paths (SelectionHub) sees nothing to re-index.
+    const paths =
+      entry !== undefined && sameShape(deps, entry.deps)
+        ? entry.output.paths
+        : listPaths(deps, this.walks);
     const fresh: ResultEntry = {
       input,
-      entitiesId: this.idOf(entities),
-      tableKeys,
-      tableIds,
+      entitiesId,
+      walk: this.walks,
+      tables: walker.tablesOf(deps),
       deps,
       usesArgs: walker.usedArgs,
       args,
@@ -251,32 +264,11 @@ export class MemoCache {
     return stampOf(value);
   }
 
-  private isFresh(entry: ResultEntry, entities: EntityTables, args: readonly unknown[]): boolean {
-    if (entry.usesArgs && entry.args !== args) {
-      const key = argsKeyOf(args);
-      if (key === undefined || key !== entry.argsKey) return false;
-    }
-    const entitiesId = this.idOf(entities);
-    if (entry.entitiesId === entitiesId) return true;
-    const { tableKeys, tableIds } = entry;
-    let tablesSame = true;
-    for (let i = 0; i < tableKeys.length; i++) {
-      if (this.idOf(getOwn(entities, tableKeys[i])) !== tableIds[i]) {
-        tablesSame = false;
-        break;
-      }
-    }
-    if (!tablesSame) {
-      const deps = entry.deps;
-      for (let i = 0; i < deps.length; i += DEP_STRIDE) {
-        if (getOwn(getOwn(entities, deps[i] as string), deps[i + 1] as string) !== deps[i + 2])
-          return false;
-      }
-      for (let i = 0; i < tableKeys.length; i++)
-        tableIds[i] = this.idOf(getOwn(entities, tableKeys[i]));
-    }
-    entry.entitiesId = entitiesId;
-    return true;
+  /** True when a result read with args is asked for with args that serialize the same. */
+  private sameArgs(entry: ResultEntry, args: readonly unknown[]): boolean {
+    if (entry.args === args) return true;
+    const key = argsKeyOf(args);
+    return key !== undefined && key === entry.argsKey;
   }
 
   private readsUnchanged(reads: unknown[], state: QueryState): boolean {
