@@ -9,6 +9,7 @@ import {
   type SchemaSimple,
 } from '../schema/index';
 import { denormalizeObject } from '../schema/objectShorthand';
+import type { EntityMemoMap } from './entityMemoMap';
 import { arraySchemaFor } from './shorthand';
 import type { TableSet, TableSets } from './tableSets';
 
@@ -108,7 +109,7 @@ function deserialize(schema: Function, input: unknown): unknown {
 
 /** What a memoizing walk needs from its MemoCache. */
 export interface WalkMemo {
-  entries: WeakMap<object, EntityMemoEntry>;
+  entries: EntityMemoMap;
   /** Unique per walk: marks entries produced or confirmed in this walk. */
   walk: number;
   tables: TableSets;
@@ -132,7 +133,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
    * filled; what remains after `run` is what the result references at its top.
    */
   readonly deps: Dep[] | undefined;
-  private readonly memo: WeakMap<object, EntityMemoEntry> | undefined;
+  private readonly memo: EntityMemoMap | undefined;
   private readonly tableSets: TableSets | undefined;
   private readonly walk: number;
   /** Instances built in this walk by stored object (plain mode): repeats and cycles share one. */
@@ -241,7 +242,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   private entityMemo(schema: EntityLike, key: string, pk: string, stored: object): unknown {
     const memo = this.memo!;
     const deps = this.deps!;
-    const cached = memo.get(stored);
+    const cached = memo.get(key, pk, stored);
     if (cached !== undefined && cached.schema === schema) {
       if (cached.walk === this.walk) {
         // met again in this walk (or confirmed in it as a dependency of another)
@@ -268,7 +269,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       this.walk,
       this.tableSets!.empty,
     );
-    memo.set(stored, entry);
+    memo.set(key, pk, stored, entry);
     deps.push(entry);
     if (this.depth >= FILL_LATER_DEPTH) {
       this.later.push({ schema, stored, instance, entry });

@@ -1,5 +1,6 @@
 import {
   type DenormalizeNullable,
+  type EntityLike,
   type EntityPath,
   type EntityTables,
   getOwn,
@@ -14,10 +15,10 @@ import { queryKeyObject } from '../schema/objectShorthand';
 import {
   DenormalizeWalker,
   type Dep,
-  type EntityMemoEntry,
   listPaths,
   sameShape,
 } from './DenormalizeWalker';
+import { EntityMemoMap } from './entityMemoMap';
 import { stampOf } from './stamps';
 import { type TableSet, TableSets } from './tableSets';
 
@@ -96,7 +97,7 @@ function argsKeyOf(args: readonly unknown[]): string | undefined {
  */
 export class MemoCache {
   /** Denormalized entities by their stored object. */
-  protected readonly entityMemo = new WeakMap<object, EntityMemoEntry>();
+  protected readonly entityMemo = new EntityMemoMap();
   /** Final results by schema, then input. */
   protected readonly results = new WeakMap<object, ResultsBySchema>();
   /** Query keys by schema, then serialized args. */
@@ -136,7 +137,9 @@ export class MemoCache {
     } else {
       stored = storedEntity(schema, input, entities);
       entry =
-        stored === undefined ? bySchema.primitives.get(input) : this.resultOfEntity(schema, stored);
+        stored === undefined
+          ? bySchema.primitives.get(input)
+          : this.resultOfEntity(schema as unknown as EntityLike, input, stored);
       if (entry !== undefined && entry.input !== input) entry = undefined;
     }
     // Entries hold what walking `schema` produced: its (nullable) data.
@@ -178,7 +181,11 @@ export class MemoCache {
     if (typeof input === 'object' || typeof input === 'function') {
       bySchema.objects.set(input as object, fresh);
     } else if (stored !== undefined) {
-      const memoEntry = this.entityMemo.get(stored);
+      const memoEntry = this.entityMemo.get(
+        (schema as unknown as EntityLike).key,
+        pkOf(input),
+        stored,
+      );
       if (memoEntry !== undefined && memoEntry.schema === (schema as unknown))
         memoEntry.result = fresh;
     } else {
@@ -248,8 +255,12 @@ export class MemoCache {
   }
 
   /** The remembered result of reading `stored` by pk with this schema. */
-  private resultOfEntity(schema: unknown, stored: object): ResultEntry | undefined {
-    const memoEntry = this.entityMemo.get(stored);
+  private resultOfEntity(
+    schema: EntityLike,
+    input: unknown,
+    stored: object,
+  ): ResultEntry | undefined {
+    const memoEntry = this.entityMemo.get(schema.key, pkOf(input), stored);
     return memoEntry !== undefined && memoEntry.schema === schema
       ? (memoEntry.result as ResultEntry | undefined)
       : undefined;
@@ -280,11 +291,15 @@ export class MemoCache {
   }
 }
 
+/** A pk input as the table key it reads. */
+function pkOf(input: unknown): string {
+  return typeof input === 'string' ? input : String(input);
+}
+
 /** The stored object a pk input of an entity schema names, if there is one. */
 function storedEntity(schema: unknown, input: unknown, entities: EntityTables): object | undefined {
   if (!isEntityLike(schema)) return undefined;
-  const pk = typeof input === 'string' ? input : String(input);
-  const stored = getOwn(getOwn(entities, schema.key), pk);
+  const stored = getOwn(getOwn(entities, schema.key), pkOf(input));
   return typeof stored === 'object' && stored !== null ? stored : undefined;
 }
 

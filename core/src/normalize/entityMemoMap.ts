@@ -1,0 +1,53 @@
+import type { EntityMemoEntry } from './DenormalizeWalker';
+
+/**
+ * Shards per table. V8 gives a hash table over about 128 KiB (roughly 4k entries) to the
+ * large-object space, where each growth step and each insert costs several times more: one
+ * WeakMap holding the 2,826 entities of the benchmark payload took ~90 ns per insert, shards of
+ * a few hundred ~25 ns. 32 shards keep tables up to ~80k entities below that size.
+ */
+const SHARDS = 32;
+
+/** Which shard a pk goes to: its last two characters (ids usually differ there). */
+function shardOf(pk: string): number {
+  const n = pk.length;
+  if (n === 0) return 0;
+  return (pk.charCodeAt(n - 1) * 13 + (n > 1 ? pk.charCodeAt(n - 2) : 0)) & (SHARDS - 1);
+}
+
+/**
+ * Memo entries by the stored object they were built from, in small WeakMaps chosen by the
+ * entity's table key and pk (an entry lives exactly as long as its stored object).
+ */
+export class EntityMemoMap {
+  private readonly byKey = new Map<string, (WeakMap<object, EntityMemoEntry> | undefined)[]>();
+  private lastKey: string | undefined = undefined;
+  private lastShards: (WeakMap<object, EntityMemoEntry> | undefined)[] | undefined = undefined;
+
+  private shardsOf(key: string): (WeakMap<object, EntityMemoEntry> | undefined)[] {
+    if (key === this.lastKey) return this.lastShards!;
+    let shards = this.byKey.get(key);
+    if (shards === undefined) {
+      shards = new Array(SHARDS).fill(undefined);
+      this.byKey.set(key, shards);
+    }
+    this.lastKey = key;
+    this.lastShards = shards;
+    return shards;
+  }
+
+  get(key: string, pk: string, stored: object): EntityMemoEntry | undefined {
+    return this.shardsOf(key)[shardOf(pk)]?.get(stored);
+  }
+
+  set(key: string, pk: string, stored: object, entry: EntityMemoEntry): void {
+    const shards = this.shardsOf(key);
+    const i = shardOf(pk);
+    let shard = shards[i];
+    if (shard === undefined) {
+      shard = new WeakMap();
+      shards[i] = shard;
+    }
+    shard.set(stored, entry);
+  }
+}
