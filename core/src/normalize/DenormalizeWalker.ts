@@ -146,6 +146,8 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   /** Lowest ancestor depth a cycle reached, per stack depth (memo mode). */
   private readonly cycleTo: number[] = [];
   private depth = 0;
+  private lastKey: string | undefined = undefined;
+  private lastTable: { readonly [pk: string]: unknown } | undefined = undefined;
 
   constructor(entities: EntityTables | undefined, args: readonly unknown[], memo?: WalkMemo) {
     this.entities = entities ?? {};
@@ -209,13 +211,22 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     }
     const key = schema.key;
     const pk = typeof input === 'string' ? input : String(input);
-    const stored = getOwn(getOwn(this.entities, key), pk);
+    const stored = getOwn(this.tableOf(key), pk);
     if (typeof stored !== 'object' || stored === null) {
       this.deps?.push(new AbsentDep({ key, pk }, stored));
       return stored === INVALID ? INVALID : undefined;
     }
     if (this.memo === undefined) return this.entityPlain(schema, stored);
     return this.entityMemo(schema, key, pk, stored);
+  }
+
+  /** The table of `key`; consecutive reads are mostly of one table, so the last is kept. */
+  private tableOf(key: string): { readonly [pk: string]: unknown } | undefined {
+    if (key !== this.lastKey) {
+      this.lastKey = key;
+      this.lastTable = getOwn(this.entities, key);
+    }
+    return this.lastTable;
   }
 
   private entityPlain(schema: EntityLike, stored: object): unknown {

@@ -66,7 +66,18 @@ export class ArraySchema<S = unknown> extends Polymorphic {
 
   denormalize(input: unknown, delegate: IDenormalizeDelegate): unknown {
     if (!Array.isArray(input)) return input;
-    return this.denormalizeInto([], input, delegate);
+    const single = this.isSingleSchema ? this.schema : undefined;
+    if (single === undefined) return this.denormalizeInto([], input, delegate);
+    // Sized once (members are rarely left out): no regrowth while pushing.
+    const n = input.length;
+    const out: unknown[] = new Array(n);
+    let kept = 0;
+    for (let i = 0; i < n; i++) {
+      const value = delegate.unvisit(single, input[i]);
+      if (value !== undefined && value !== null && value !== INVALID) out[kept++] = value;
+    }
+    if (kept < n) out.length = kept;
+    return out;
   }
 
   queryKey(_args: readonly unknown[], _delegate: IQueryDelegate): unknown {
