@@ -133,6 +133,13 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
    * filled; what remains after `run` is what the result references at its top.
    */
   readonly deps: Dep[] | undefined;
+  /**
+   * Memo mode: every entity the result references, all levels down, each once, in the order
+   * `listPaths` would give from `deps` (listed as met, which spares a second pass).
+   */
+  readonly paths: EntityPath[] | undefined;
+  /** Absent references listed so far, by key and pk. */
+  private absent: Set<string> | undefined = undefined;
   private readonly memo: EntityMemoMap | undefined;
   private readonly tableSets: TableSets | undefined;
   private readonly walk: number;
@@ -157,6 +164,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       this.walk = memo.walk;
       this.tableSets = memo.tables;
       this.deps = [];
+      this.paths = [];
     } else {
       this.walk = 0;
       this.local = new Map();
@@ -213,7 +221,11 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     const pk = typeof input === 'string' ? input : String(input);
     const stored = getOwn(this.tableOf(key), pk);
     if (typeof stored !== 'object' || stored === null) {
-      this.deps?.push(new AbsentDep({ key, pk }, stored));
+      if (this.deps !== undefined) {
+        const path = { key, pk };
+        this.deps.push(new AbsentDep(path, stored));
+        this.listAbsent(path);
+      }
       return stored === INVALID ? INVALID : undefined;
     }
     if (this.memo === undefined) return this.entityPlain(schema, stored);
@@ -258,6 +270,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       if (cached.walk === this.walk) {
         // met again in this walk (or confirmed in it as a dependency of another)
         deps.push(cached);
+        if (cached.pathWalk !== this.walk) this.listEntry(cached);
         if (cached.depth > 0) this.noteCycle(cached.depth);
         else if (cached.deps !== null) this.noteHeight(cached.height);
         // finished inside a cycle or too tall, or placed and not filled yet: no deps to give
@@ -266,6 +279,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       }
       if (cached.deps !== null && this.holds(cached)) {
         deps.push(cached);
+        if (cached.pathWalk !== this.walk) this.listEntry(cached);
         this.noteHeight(cached.height);
         return cached.value;
       }
@@ -282,6 +296,8 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     );
     memo.set(key, pk, stored, entry);
     deps.push(entry);
+    entry.pathWalk = this.walk;
+    this.paths!.push(entry.path);
     if (this.depth >= FILL_LATER_DEPTH) {
       this.later.push({ schema, stored, instance, entry });
       // Its dependencies are not known before it is filled, so the entities holding it cannot
@@ -353,6 +369,31 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     return set;
   }
 
+  /** Lists a memoized entity and, if it was reused, everything below it not yet listed. */
+  private listEntry(entry: EntityMemoEntry): void {
+    entry.pathWalk = this.walk;
+    this.paths!.push(entry.path);
+    const deps = entry.deps;
+    if (deps === null) return;
+    // Depth is bounded: only entries with deps (at most MEMO_HEIGHT_LIMIT tall) are entered.
+    for (let i = 0; i < deps.length; i++) {
+      const dep = deps[i];
+      if (dep instanceof EntityMemoEntry) {
+        if (dep.pathWalk !== this.walk) this.listEntry(dep);
+      } else {
+        this.listAbsent(dep.path);
+      }
+    }
+  }
+
+  private listAbsent(path: EntityPath): void {
+    const id = `${path.key}\u0000${path.pk}`;
+    const absent = (this.absent ??= new Set());
+    if (absent.has(id)) return;
+    absent.add(id);
+    this.paths!.push(path);
+  }
+
   /** An entity of this height was met inside the one being filled. */
   private noteHeight(height: number): void {
     const depth = this.depth;
@@ -410,33 +451,6 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       this.depsHold(deps)
     );
   }
-}
-
-/** Every entity `deps` reference, all levels down, each once (memo mode, after a walk). */
-export function listPaths(deps: readonly Dep[], walk: number): EntityPath[] {
-  const paths: EntityPath[] = [];
-  let absent: Set<string> | undefined;
-  const list = (source: readonly Dep[]): void => {
-    for (let i = 0; i < source.length; i++) {
-      const dep = source[i];
-      if (dep instanceof EntityMemoEntry) {
-        if (dep.pathWalk === walk) continue;
-        dep.pathWalk = walk;
-        paths.push(dep.path);
-        // Depth is bounded: only entries with deps (at most MEMO_HEIGHT_LIMIT tall) are entered.
-        if (dep.deps !== null && dep.deps.length > 0) list(dep.deps);
-      } else {
-        const { key, pk } = dep.path;
-        const id = `${key}\u0000${pk}`;
-        absent ??= new Set();
-        if (absent.has(id)) continue;
-        absent.add(id);
-        paths.push(dep.path);
-      }
-    }
-  };
-  list(deps);
-  return paths;
 }
 
 /**
