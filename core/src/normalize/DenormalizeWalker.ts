@@ -1,4 +1,5 @@
 import {
+  Entity,
   type EntityLike,
   type EntityPath,
   type EntityTables,
@@ -9,6 +10,7 @@ import {
   type SchemaSimple,
 } from '../schema/index';
 import { denormalizeObject } from '../schema/objectShorthand';
+import { schemaKeys } from '../schema/schemaKeys';
 import type { EntityMemoMap } from './entityMemoMap';
 import { arraySchemaFor } from './shorthand';
 import type { TableSet, TableSets } from './tableSets';
@@ -105,6 +107,19 @@ function deserialize(schema: Function, input: unknown): unknown {
   if (schema.prototype === undefined || PRIMITIVE_WRAPPERS.has(schema))
     return (schema as (value: unknown) => unknown)(input);
   return new (schema as new (value: unknown) => unknown)(input);
+}
+
+const entityDenormalizeInto = Entity.denormalizeInto;
+
+/**
+ * An Entity class with no nested schemas and the base `denormalizeInto`: its instance is complete
+ * once created (filling it would only loop over no fields), so it is placed without a fill.
+ */
+function isLeaf(schema: EntityLike): boolean {
+  return (
+    schema.denormalizeInto === entityDenormalizeInto &&
+    schemaKeys((schema as unknown as typeof Entity).schema).length === 0
+  );
 }
 
 /** What a memoizing walk needs from its MemoCache. */
@@ -247,6 +262,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     if (seen !== undefined) return seen;
     const instance = schema.createInstance(stored);
     local.set(stored, instance);
+    if (isLeaf(schema)) return instance;
     if (this.depth >= FILL_LATER_DEPTH) {
       this.later.push({ schema, stored, instance, entry: undefined });
       return instance;
@@ -298,6 +314,11 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     deps.push(entry);
     entry.pathWalk = this.walk;
     this.paths!.push(entry.path);
+    if (isLeaf(schema)) {
+      entry.deps = NO_DEPS;
+      this.noteHeight(0);
+      return instance;
+    }
     if (this.depth >= FILL_LATER_DEPTH) {
       this.later.push({ schema, stored, instance, entry });
       // Its dependencies are not known before it is filled, so the entities holding it cannot

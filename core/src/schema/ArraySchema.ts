@@ -67,7 +67,8 @@ export class ArraySchema<S = unknown> extends Polymorphic {
   denormalize(input: unknown, delegate: IDenormalizeDelegate): unknown {
     if (!Array.isArray(input)) return input;
     const single = this.isSingleSchema ? this.schema : undefined;
-    if (single === undefined) return this.denormalizeInto([], input, delegate);
+    if (single === undefined || this.denormalizeInto !== baseDenormalizeInto)
+      return this.denormalizeInto([], input, delegate);
     // Sized once (members are rarely left out): no regrowth while pushing.
     const n = input.length;
     const out: unknown[] = new Array(n);
@@ -88,3 +89,5 @@ export class ArraySchema<S = unknown> extends Polymorphic {
     return { name: `ArraySchema(${describeSchema(this.schema)})`, schema: this.schema };
   }
 }
+
+const baseDenormalizeInto = ArraySchema.prototype.denormalizeInto;
