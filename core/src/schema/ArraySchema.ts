@@ -67,10 +67,14 @@ export class ArraySchema<S = unknown> extends Polymorphic {
   denormalize(input: unknown, delegate: IDenormalizeDelegate): unknown {
     if (!Array.isArray(input)) return input;
     const single = this.isSingleSchema ? this.schema : undefined;
-    if (single === undefined || this.denormalizeInto !== baseDenormalizeInto)
+    const n = input.length;
+    if (
+      single === undefined ||
+      n > PREALLOCATE_UP_TO ||
+      this.denormalizeInto !== baseDenormalizeInto
+    )
       return this.denormalizeInto([], input, delegate);
     // Sized once (members are rarely left out): no regrowth while pushing.
-    const n = input.length;
     const out: unknown[] = new Array(n);
     let kept = 0;
     for (let i = 0; i < n; i++) {
@@ -91,3 +95,5 @@ export class ArraySchema<S = unknown> extends Polymorphic {
 }
 
 const baseDenormalizeInto = ArraySchema.prototype.denormalizeInto;
+/** V8 gives `new Array(n)` slow dictionary elements above ~100k; longer lists are pushed. */
+const PREALLOCATE_UP_TO = 50_000;
