@@ -279,9 +279,9 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   }
 
   private entityMemo(schema: EntityLike, key: string, pk: string, stored: object): unknown {
-    const memo = this.memo!;
+    const shard = this.memo!.shard(key, pk);
     const deps = this.deps!;
-    const cached = memo.get(key, pk, stored);
+    const cached = shard.get(stored);
     if (cached !== undefined && cached.schema === schema) {
       if (cached.walk === this.walk) {
         // met again in this walk (or confirmed in it as a dependency of another)
@@ -310,7 +310,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       this.walk,
       this.tableSets!.empty,
     );
-    memo.set(key, pk, stored, entry);
+    shard.set(stored, entry);
     deps.push(entry);
     entry.pathWalk = this.walk;
     this.paths!.push(entry.path);

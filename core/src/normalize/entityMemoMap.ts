@@ -36,11 +36,8 @@ export class EntityMemoMap {
     return shards;
   }
 
-  get(key: string, pk: string, stored: object): EntityMemoEntry | undefined {
-    return this.shardsOf(key)[shardOf(pk)]?.get(stored);
-  }
-
-  set(key: string, pk: string, stored: object, entry: EntityMemoEntry): void {
+  /** The WeakMap holding the entries of `key`'s entities whose pk is `pk` (among others). */
+  shard(key: string, pk: string): WeakMap<object, EntityMemoEntry> {
     const shards = this.shardsOf(key);
     const i = shardOf(pk);
     let shard = shards[i];
@@ -48,6 +45,10 @@ export class EntityMemoMap {
       shard = new WeakMap();
       shards[i] = shard;
     }
-    shard.set(stored, entry);
+    return shard;
+  }
+
+  get(key: string, pk: string, stored: object): EntityMemoEntry | undefined {
+    return this.shardsOf(key)[shardOf(pk)]?.get(stored);
   }
 }
