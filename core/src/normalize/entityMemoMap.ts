@@ -8,11 +8,20 @@ import type { EntityMemoEntry } from './DenormalizeWalker';
  */
 const SHARDS = 32;
 
-/** Which shard a pk goes to: its last two characters (ids usually differ there). */
+/**
+ * Which shard a pk goes to: a mix of its length and four of its characters (the last two, where
+ * sequential ids differ, and two inside, where prefixed names do), cheap and even enough.
+ */
 function shardOf(pk: string): number {
   const n = pk.length;
-  if (n === 0) return 0;
-  return (pk.charCodeAt(n - 1) * 13 + (n > 1 ? pk.charCodeAt(n - 2) : 0)) & (SHARDS - 1);
+  if (n < 2) return n === 0 ? 0 : pk.charCodeAt(0) & (SHARDS - 1);
+  const h =
+    n * 7 +
+    pk.charCodeAt(n - 1) * 31 +
+    pk.charCodeAt(n - 2) * 5 +
+    pk.charCodeAt(n >> 1) * 3 +
+    pk.charCodeAt(n >> 2);
+  return h & (SHARDS - 1);
 }
 
 /**
