@@ -128,6 +128,11 @@ export interface WalkMemo {
   /** Unique per walk: marks entries produced or confirmed in this walk. */
   walk: number;
   tables: TableSets;
+  /**
+   * List the result's paths while walking (`paths`). For a result read before, they are listed
+   * after the walk only if its shape changed (`listPaths`): most re-reads keep the old list.
+   */
+  listPaths: boolean;
 }
 
 /**
@@ -149,8 +154,8 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
    */
   readonly deps: Dep[] | undefined;
   /**
-   * Memo mode: every entity the result references, all levels down, each once, in the order
-   * `listPaths` would give from `deps` (listed as met, which spares a second pass).
+   * Memo mode with `listPaths`: every entity the result references, all levels down, each
+   * once, in the order `listPaths` gives from `deps` (listed as met, which spares that pass).
    */
   readonly paths: EntityPath[] | undefined;
   /** Absent references listed so far, by key and pk. */
@@ -179,7 +184,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       this.walk = memo.walk;
       this.tableSets = memo.tables;
       this.deps = [];
-      this.paths = [];
+      if (memo.listPaths) this.paths = [];
     } else {
       this.walk = 0;
       this.local = new Map();
@@ -239,7 +244,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       if (this.deps !== undefined) {
         const path = { key, pk };
         this.deps.push(new AbsentDep(path, stored));
-        this.listAbsent(path);
+        if (this.paths !== undefined) this.listAbsent(path);
       }
       return stored === INVALID ? INVALID : undefined;
     }
@@ -286,7 +291,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       if (cached.walk === this.walk) {
         // met again in this walk (or confirmed in it as a dependency of another)
         deps.push(cached);
-        if (cached.pathWalk !== this.walk) this.listEntry(cached);
+        if (this.paths !== undefined && cached.pathWalk !== this.walk) this.listEntry(cached);
         if (cached.depth > 0) this.noteCycle(cached.depth);
         else if (cached.deps !== null) this.noteHeight(cached.height);
         // finished inside a cycle or too tall, or placed and not filled yet: no deps to give
@@ -295,7 +300,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       }
       if (cached.deps !== null && this.holds(cached)) {
         deps.push(cached);
-        if (cached.pathWalk !== this.walk) this.listEntry(cached);
+        if (this.paths !== undefined && cached.pathWalk !== this.walk) this.listEntry(cached);
         this.noteHeight(cached.height);
         return cached.value;
       }
@@ -312,8 +317,10 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     );
     shard.set(stored, entry);
     deps.push(entry);
-    entry.pathWalk = this.walk;
-    this.paths!.push(entry.path);
+    if (this.paths !== undefined) {
+      entry.pathWalk = this.walk;
+      this.paths.push(entry.path);
+    }
     if (isLeaf(schema)) {
       entry.deps = NO_DEPS;
       this.noteHeight(0);
@@ -472,6 +479,33 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       this.depsHold(deps)
     );
   }
+}
+
+/** Every entity `deps` reference, all levels down, each once (memo mode, after a walk). */
+export function listPaths(deps: readonly Dep[], walk: number): EntityPath[] {
+  const paths: EntityPath[] = [];
+  let absent: Set<string> | undefined;
+  const list = (source: readonly Dep[]): void => {
+    for (let i = 0; i < source.length; i++) {
+      const dep = source[i];
+      if (dep instanceof EntityMemoEntry) {
+        if (dep.pathWalk === walk) continue;
+        dep.pathWalk = walk;
+        paths.push(dep.path);
+        // Depth is bounded: only entries with deps (at most MEMO_HEIGHT_LIMIT tall) are entered.
+        if (dep.deps !== null && dep.deps.length > 0) list(dep.deps);
+      } else {
+        const { key, pk } = dep.path;
+        const id = `${key}\u0000${pk}`;
+        absent ??= new Set();
+        if (absent.has(id)) continue;
+        absent.add(id);
+        paths.push(dep.path);
+      }
+    }
+  };
+  list(deps);
+  return paths;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   type SchemaSimple,
 } from '../schema/index';
 import { queryKeyObject } from '../schema/objectShorthand';
-import { DenormalizeWalker, type Dep, sameShape } from './DenormalizeWalker';
+import { DenormalizeWalker, type Dep, listPaths, sameShape } from './DenormalizeWalker';
 import { EntityMemoMap } from './entityMemoMap';
 import { stampOf } from './stamps';
 import { type TableSet, TableSets } from './tableSets';
@@ -148,6 +148,7 @@ export class MemoCache {
       entries: this.entityMemo,
       walk: this.walks,
       tables: this.tableSets,
+      listPaths: entry === undefined,
     });
     if (entry !== undefined && walker.resultHolds(entry.deps, entry.tables, entry.walk)) {
       entry.walk = this.walks;
@@ -159,7 +160,9 @@ export class MemoCache {
     // The same entities as before, all levels down: the previous paths array is kept, so whoever
     // indexes results by their paths (SelectionHub) sees nothing to re-index.
     const paths =
-      entry !== undefined && sameShape(deps, entry.deps) ? entry.output.paths : walker.paths!;
+      entry !== undefined && sameShape(deps, entry.deps)
+        ? entry.output.paths
+        : (walker.paths ?? listPaths(deps, this.walks));
     const fresh: ResultEntry = {
       input,
       entitiesId,
