@@ -6,7 +6,7 @@
 
 import { getOwn } from '../schema/ownProperty';
 import { restamp } from './stamps';
-import { copyTable, deleteEntry, putEntry } from './tableCopy';
+import { addKey, copyTable, deleteEntry, type KeyList, keyListOf, putEntry } from './tableCopy';
 
 type Table<T = unknown> = { [key: string]: T };
 
@@ -15,6 +15,17 @@ export type TableOwner = object;
 
 const owners = new WeakMap<object, TableOwner>();
 const hasOwn = Object.prototype.hasOwnProperty;
+/**
+ * A table being written, for many puts (a normalize walk): what `put` finds out per call is
+ * found once here.
+ */
+export interface TableHandle<T> {
+  readonly table: Table<T>;
+  /** False for a copy made by this write: nobody else sees it, nothing to undo. */
+  readonly journaled: boolean;
+  readonly keys: KeyList | undefined;
+}
+
 /** Journal mark of a key that was absent before the write. */
 const ABSENT: unique symbol = Symbol('absent');
 
@@ -54,6 +65,24 @@ export class TableWriter {
     const table = this.writable(current);
     if (table !== current) this.put(parent, key, table);
     return table;
+  }
+
+  /** A handle for many puts into the writable table under `key` of a writable `parent`. */
+  childHandle<T>(parent: Table<Table<T> | undefined>, key: string): TableHandle<T> {
+    const table = this.child(parent, key);
+    return { table, journaled: !this.copies.has(table), keys: keyListOf(table) };
+  }
+
+  /** `put` through a handle. */
+  putIn<T>(handle: TableHandle<T>, key: string, value: T): void {
+    const table = handle.table;
+    if (handle.journaled) {
+      this.journal.push(table, key, hasOwn.call(table, key) ? table[key] : ABSENT);
+      putEntry(table, key, value);
+      return;
+    }
+    if (handle.keys !== undefined && !hasOwn.call(table, key)) addKey(handle.keys, key);
+    table[key] = value;
   }
 
   /** Sets an entry of a table given by `writable` or `child`. */

@@ -18,7 +18,7 @@ import type { FieldKey } from '../schema/interface';
 import { normalizeObject } from '../schema/objectShorthand';
 import { sameData } from './sameData';
 import { arraySchemaFor } from './shorthand';
-import { TableWriter } from './TableWriter';
+import { type TableHandle, TableWriter } from './TableWriter';
 
 /** Nesting deeper than this is rejected (a response this deep is a bug or an attack). */
 export const MAX_NORMALIZE_DEPTH = 256;
@@ -52,10 +52,13 @@ class NormalizeWalker implements INormalizeDelegate {
   private entities: Record<string, Table | undefined> | undefined;
   private indexes: Record<string, Record<string, Index | undefined> | undefined> | undefined;
   private entitiesMeta: Record<string, Record<string, WriteMeta> | undefined> | undefined;
+  /** Handles of the tables written, by entity key (the last one at hand). */
+  private readonly tables = new Map<string, TableHandle<unknown>>();
+  private readonly metaTables = new Map<string, TableHandle<WriteMeta>>();
   private lastKey = '';
-  private lastTable: Table | undefined;
+  private lastTable: TableHandle<unknown> | undefined;
   private lastMetaKey = '';
-  private lastMetaTable: Record<string, WriteMeta> | undefined;
+  private lastMetaTable: TableHandle<WriteMeta> | undefined;
   private depth = 0;
   private readonly loop = new Set<object>();
 
@@ -118,8 +121,8 @@ class NormalizeWalker implements INormalizeDelegate {
     // (an older or identical response) costs no copy, and stamps no table as changed.
     const existing = getOwn(this.currentTable(key), pk);
     if (existing === undefined || existing === INVALID) {
-      this.writer.put(this.writableTable(key), pk, incoming);
-      this.writer.put(this.writableMetaTable(key), pk, this.meta);
+      this.writer.putIn(this.writableTable(key), pk, incoming);
+      this.writer.putIn(this.writableMetaTable(key), pk, this.meta);
       if (schema.indexes !== undefined)
         this.updateIndexes(key, schema.indexes, pk, incoming, existing);
       return;
@@ -132,23 +135,23 @@ class NormalizeWalker implements INormalizeDelegate {
     } else {
       value = schema.mergeWithStore(existingMeta, this.meta, existing, incoming);
       const meta = schema.mergeMetaWithStore(existingMeta, this.meta, existing, incoming);
-      if (meta !== existingMeta) this.writer.put(this.writableMetaTable(key), pk, meta);
+      if (meta !== existingMeta) this.writer.putIn(this.writableMetaTable(key), pk, meta);
     }
     if (value === existing || sameData(value, existing)) return;
-    this.writer.put(this.writableTable(key), pk, value);
+    this.writer.putIn(this.writableTable(key), pk, value);
     if (schema.indexes !== undefined) this.updateIndexes(key, schema.indexes, pk, value, existing);
   }
 
   setEntity(schema: Mergeable, pk: string, entity: unknown): void {
     const key = schema.key;
-    this.writer.put(this.writableTable(key), pk, entity);
+    this.writer.putIn(this.writableTable(key), pk, entity);
     const metaTable = this.writableMetaTable(key);
-    if (metaTable[pk] === undefined) this.writer.put(metaTable, pk, this.meta);
+    if (metaTable.table[pk] === undefined) this.writer.putIn(metaTable, pk, this.meta);
   }
 
   invalidate(schema: { key: string }, pk: string): void {
-    this.writer.put(this.writableTable(schema.key), pk, INVALID);
-    this.writer.put(this.writableMetaTable(schema.key), pk, this.meta);
+    this.writer.putIn(this.writableTable(schema.key), pk, INVALID);
+    this.writer.putIn(this.writableMetaTable(schema.key), pk, this.meta);
   }
 
   result<R>(value: R): NormalizedSchema<R> {
@@ -162,26 +165,34 @@ class NormalizeWalker implements INormalizeDelegate {
 
   /** The table of `key` as this call sees it (written or not). */
   private currentTable(key: string): Table | undefined {
-    if (key === this.lastKey && this.lastTable !== undefined) return this.lastTable;
+    if (key === this.lastKey && this.lastTable !== undefined) return this.lastTable.table;
     return getOwn(this.entities ?? this.source.entities, key);
   }
 
-  private writableTable(key: string): Table {
+  private writableTable(key: string): TableHandle<unknown> {
     if (key === this.lastKey && this.lastTable !== undefined) return this.lastTable;
-    this.entities ??= this.writer.writable(this.source.entities);
-    const table = this.writer.child(this.entities, key);
+    let handle = this.tables.get(key);
+    if (handle === undefined) {
+      this.entities ??= this.writer.writable(this.source.entities);
+      handle = this.writer.childHandle(this.entities, key);
+      this.tables.set(key, handle);
+    }
     this.lastKey = key;
-    this.lastTable = table;
-    return table;
+    this.lastTable = handle;
+    return handle;
   }
 
-  private writableMetaTable(key: string): Record<string, WriteMeta> {
+  private writableMetaTable(key: string): TableHandle<WriteMeta> {
     if (key === this.lastMetaKey && this.lastMetaTable !== undefined) return this.lastMetaTable;
-    this.entitiesMeta ??= this.writer.writable(this.source.entitiesMeta);
-    const table = this.writer.child(this.entitiesMeta, key);
+    let handle = this.metaTables.get(key);
+    if (handle === undefined) {
+      this.entitiesMeta ??= this.writer.writable(this.source.entitiesMeta);
+      handle = this.writer.childHandle(this.entitiesMeta, key);
+      this.metaTables.set(key, handle);
+    }
     this.lastMetaKey = key;
-    this.lastMetaTable = table;
-    return table;
+    this.lastMetaTable = handle;
+    return handle;
   }
 
   private updateIndexes(

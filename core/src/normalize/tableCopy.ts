@@ -7,7 +7,7 @@
 
 type Table<T> = { [key: string]: T };
 
-interface KeyList {
+export interface KeyList {
   keys: string[];
   /** Also the list of another table: copy it before adding a key. */
   shared: boolean;
@@ -41,7 +41,13 @@ export function copyTable<T>(source: { readonly [key: string]: T } | null | unde
   return table;
 }
 
-function addKey(list: KeyList, key: string): void {
+/** The remembered key list of a table, if it has one (write into it with `addKey`). */
+export function keyListOf(table: object): KeyList | undefined {
+  return keyLists.get(table);
+}
+
+/** Lists a key just added to the table whose list this is. */
+export function addKey(list: KeyList, key: string): void {
   if (list.shared) {
     list.keys = list.keys.slice();
     list.shared = false;
