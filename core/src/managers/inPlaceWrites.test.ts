@@ -1,6 +1,7 @@
 // The store writes its own entity tables in place (issue 13): what that must never cost.
 import { describe, expect, it } from 'vitest';
 import { Entity, SchemaError } from '../schema';
+import { dehydrate } from '../ssr';
 import { createStore } from './createStore';
 import { deferred, localEndpoint } from './endpoints.test-helpers';
 
@@ -153,5 +154,26 @@ describe('writes in place', () => {
     expect(endpoints).toBe(kept.endpoints);
     expect(meta['GET /todos/1']?.invalidated).toBeUndefined();
     dispose();
+  });
+
+  it("another store's state given as initialState, and a dehydrated one, never change after", async () => {
+    const { controller: source, dispose: disposeSource } = await storeWithTodos();
+    const { controller, dispose } = createStore({ gc: false, initialState: source.getState() });
+    const dehydrated = dehydrate(source);
+    const snapshot = JSON.stringify(dehydrated);
+    await source.set(Todo, { id: '1' }, { id: '1', title: 'source only' });
+    await source.fetch(
+      localEndpoint({
+        key: () => 'GET /more',
+        schema: [Todo],
+        resolve: () => [{ id: '9', title: 'nine' }],
+      }),
+    );
+    expect(controller.get(Todo, { id: '1' })?.title).toBe('one');
+    expect(controller.get(Todo, { id: '9' })).toBeUndefined();
+    expect(JSON.stringify(dehydrated)).toBe(snapshot);
+    expect(source.get(Todo, { id: '1' })?.title).toBe('source only');
+    dispose();
+    disposeSource();
   });
 });

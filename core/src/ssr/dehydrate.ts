@@ -1,5 +1,6 @@
 import type { Controller } from '../store';
 import { type CacheState, initialState, type ResultMeta, type State } from '../store/State';
+import { keepCache } from '../store/writeCache';
 
 /**
  * What a server hands to the page: the committed cache without in-flight marks, optimistic
@@ -17,6 +18,8 @@ export interface DehydratedState {
 export function dehydrate(controller: Controller): DehydratedState {
   const state = controller.getState();
   const cache = state.committed ?? state;
+  // A snapshot: the store's later writes copy these tables instead of writing them in place.
+  keepCache(cache);
   const meta: Record<string, ResultMeta> = Object.create(null);
   const endpoints: Record<string, unknown> = Object.create(null);
   for (const key of Object.keys(cache.meta)) {

@@ -123,6 +123,9 @@ export class Controller extends Observable<State> {
     this.dataExpiryLength = options.dataExpiryLength ?? DEFAULT_DATA_EXPIRY_LENGTH;
     this.errorExpiryLength = options.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY_LENGTH;
     this.current = options.initialState ?? initialState();
+    // Another store's state (its `getState()`) must not change under this one: that store copies
+    // these tables before writing them from now on.
+    if (options.initialState) this.keep(options.initialState);
     this.subject = new BehaviorSubject(this.current);
     this.state$ = this.subject.asObservable();
     this.reducer = createReducer({
