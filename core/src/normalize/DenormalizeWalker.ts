@@ -154,12 +154,10 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
    */
   readonly deps: Dep[] | undefined;
   /**
-   * Memo mode with `listPaths`: every entity the result references, all levels down, each
-   * once, in the order `listPaths` gives from `deps` (listed as met, which spares that pass).
+   * Memo mode with `listPaths`: lists the result's paths as entities are met, in the order
+   * `listPaths` gives from `deps` (which spares that pass).
    */
-  readonly paths: EntityPath[] | undefined;
-  /** Absent references listed so far, by key and pk. */
-  private absent: Set<string> | undefined = undefined;
+  private readonly lister: PathLister | undefined;
   private readonly memo: EntityMemoMap | undefined;
   private readonly tableSets: TableSets | undefined;
   private readonly walk: number;
@@ -184,11 +182,16 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       this.walk = memo.walk;
       this.tableSets = memo.tables;
       this.deps = [];
-      if (memo.listPaths) this.paths = [];
+      if (memo.listPaths) this.lister = new PathLister(memo.walk);
     } else {
       this.walk = 0;
       this.local = new Map();
     }
+  }
+
+  /** Every entity the result references, all levels down, each once (with `listPaths`). */
+  get paths(): EntityPath[] | undefined {
+    return this.lister?.paths;
   }
 
   get args(): readonly unknown[] {
@@ -244,7 +247,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       if (this.deps !== undefined) {
         const path = { key, pk };
         this.deps.push(new AbsentDep(path, stored));
-        if (this.paths !== undefined) this.listAbsent(path);
+        this.lister?.absent(path);
       }
       return stored === INVALID ? INVALID : undefined;
     }
@@ -291,7 +294,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       if (cached.walk === this.walk) {
         // met again in this walk (or confirmed in it as a dependency of another)
         deps.push(cached);
-        if (this.paths !== undefined && cached.pathWalk !== this.walk) this.listEntry(cached);
+        this.lister?.entry(cached);
         if (cached.depth > 0) this.noteCycle(cached.depth);
         else if (cached.deps !== null) this.noteHeight(cached.height);
         // finished inside a cycle or too tall, or placed and not filled yet: no deps to give
@@ -300,7 +303,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       }
       if (cached.deps !== null && this.holds(cached)) {
         deps.push(cached);
-        if (this.paths !== undefined && cached.pathWalk !== this.walk) this.listEntry(cached);
+        this.lister?.entry(cached);
         this.noteHeight(cached.height);
         return cached.value;
       }
@@ -317,10 +320,8 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     );
     shard.set(stored, entry);
     deps.push(entry);
-    if (this.paths !== undefined) {
-      entry.pathWalk = this.walk;
-      this.paths.push(entry.path);
-    }
+    // Not filled yet (no deps): lists its own path only; what it holds is listed as met.
+    this.lister?.entry(entry);
     if (isLeaf(schema)) {
       entry.deps = NO_DEPS;
       this.noteHeight(0);
@@ -397,31 +398,6 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     return set;
   }
 
-  /** Lists a memoized entity and, if it was reused, everything below it not yet listed. */
-  private listEntry(entry: EntityMemoEntry): void {
-    entry.pathWalk = this.walk;
-    this.paths!.push(entry.path);
-    const deps = entry.deps;
-    if (deps === null) return;
-    // Depth is bounded: only entries with deps (at most MEMO_HEIGHT_LIMIT tall) are entered.
-    for (let i = 0; i < deps.length; i++) {
-      const dep = deps[i];
-      if (dep instanceof EntityMemoEntry) {
-        if (dep.pathWalk !== this.walk) this.listEntry(dep);
-      } else {
-        this.listAbsent(dep.path);
-      }
-    }
-  }
-
-  private listAbsent(path: EntityPath): void {
-    const id = `${path.key}\u0000${path.pk}`;
-    const absent = (this.absent ??= new Set());
-    if (absent.has(id)) return;
-    absent.add(id);
-    this.paths!.push(path);
-  }
-
   /** An entity of this height was met inside the one being filled. */
   private noteHeight(height: number): void {
     const depth = this.depth;
@@ -459,11 +435,10 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
 
   /** True when every dependency is still stored as it was, and holds itself. */
   depsHold(deps: readonly Dep[]): boolean {
-    const entities = this.entities;
     for (let i = 0; i < deps.length; i++) {
       const dep = deps[i];
       const { key, pk } = dep.path;
-      if (getOwn(getOwn(entities, key), pk) !== dep.stored) return false;
+      if (getOwn(this.tableOf(key), pk) !== dep.stored) return false;
       if (dep.deps !== null && !this.holds(dep as EntityMemoEntry)) return false;
     }
     return true;
@@ -481,31 +456,47 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   }
 }
 
+/**
+ * Lists the entities a result references, all levels down, each once: entries are marked with
+ * the walk that listed them, absent references are remembered by key and pk.
+ */
+class PathLister {
+  readonly paths: EntityPath[] = [];
+  private absentIds: Set<string> | undefined = undefined;
+
+  constructor(private readonly walk: number) {}
+
+  /** An entity met or reused, and everything below it (through its deps) not yet listed. */
+  entry(entry: EntityMemoEntry): void {
+    if (entry.pathWalk === this.walk) return;
+    entry.pathWalk = this.walk;
+    this.paths.push(entry.path);
+    // Depth is bounded: only entries with deps (at most MEMO_HEIGHT_LIMIT tall) are entered.
+    if (entry.deps !== null) this.deps(entry.deps);
+  }
+
+  deps(deps: readonly Dep[]): void {
+    for (let i = 0; i < deps.length; i++) {
+      const dep = deps[i];
+      if (dep instanceof EntityMemoEntry) this.entry(dep);
+      else this.absent(dep.path);
+    }
+  }
+
+  absent(path: EntityPath): void {
+    const id = `${path.key}\u0000${path.pk}`;
+    const ids = (this.absentIds ??= new Set());
+    if (ids.has(id)) return;
+    ids.add(id);
+    this.paths.push(path);
+  }
+}
+
 /** Every entity `deps` reference, all levels down, each once (memo mode, after a walk). */
 export function listPaths(deps: readonly Dep[], walk: number): EntityPath[] {
-  const paths: EntityPath[] = [];
-  let absent: Set<string> | undefined;
-  const list = (source: readonly Dep[]): void => {
-    for (let i = 0; i < source.length; i++) {
-      const dep = source[i];
-      if (dep instanceof EntityMemoEntry) {
-        if (dep.pathWalk === walk) continue;
-        dep.pathWalk = walk;
-        paths.push(dep.path);
-        // Depth is bounded: only entries with deps (at most MEMO_HEIGHT_LIMIT tall) are entered.
-        if (dep.deps !== null && dep.deps.length > 0) list(dep.deps);
-      } else {
-        const { key, pk } = dep.path;
-        const id = `${key}\u0000${pk}`;
-        absent ??= new Set();
-        if (absent.has(id)) continue;
-        absent.add(id);
-        paths.push(dep.path);
-      }
-    }
-  };
-  list(deps);
-  return paths;
+  const lister = new PathLister(walk);
+  lister.deps(deps);
+  return lister.paths;
 }
 
 /**

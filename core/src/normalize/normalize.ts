@@ -170,29 +170,21 @@ class NormalizeWalker implements INormalizeDelegate {
   }
 
   private writableTable(key: string): TableHandle<unknown> {
-    if (key === this.lastKey && this.lastTable !== undefined) return this.lastTable;
-    let handle = this.tables.get(key);
-    if (handle === undefined) {
+    if (key !== this.lastKey || this.lastTable === undefined) {
       this.entities ??= this.writer.writable(this.source.entities);
-      handle = this.writer.childHandle(this.entities, key);
-      this.tables.set(key, handle);
+      this.lastTable = handleOf(this.writer, this.tables, this.entities, key);
+      this.lastKey = key;
     }
-    this.lastKey = key;
-    this.lastTable = handle;
-    return handle;
+    return this.lastTable;
   }
 
   private writableMetaTable(key: string): TableHandle<WriteMeta> {
-    if (key === this.lastMetaKey && this.lastMetaTable !== undefined) return this.lastMetaTable;
-    let handle = this.metaTables.get(key);
-    if (handle === undefined) {
+    if (key !== this.lastMetaKey || this.lastMetaTable === undefined) {
       this.entitiesMeta ??= this.writer.writable(this.source.entitiesMeta);
-      handle = this.writer.childHandle(this.entitiesMeta, key);
-      this.metaTables.set(key, handle);
+      this.lastMetaTable = handleOf(this.writer, this.metaTables, this.entitiesMeta, key);
+      this.lastMetaKey = key;
     }
-    this.lastMetaKey = key;
-    this.lastMetaTable = handle;
-    return handle;
+    return this.lastMetaTable;
   }
 
   private updateIndexes(
@@ -223,6 +215,21 @@ class NormalizeWalker implements INormalizeDelegate {
       if (lookup !== undefined && lookup !== null) writer.put(index, String(lookup), pk);
     }
   }
+}
+
+/** The handle of the table under `key` of a writable root, made once per walk. */
+function handleOf<T>(
+  writer: TableWriter,
+  handles: Map<string, TableHandle<T>>,
+  root: Record<string, Record<string, T> | undefined>,
+  key: string,
+): TableHandle<T> {
+  let handle = handles.get(key);
+  if (handle === undefined) {
+    handle = writer.childHandle(root, key);
+    handles.set(key, handle);
+  }
+  return handle;
 }
 
 /** A field of a stored entity, if it is an object (indexes read their field from it). */

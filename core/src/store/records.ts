@@ -1,10 +1,10 @@
 // Copy-on-write of the records the store does not write in place (`fetching`: small, and each
 // state keeps its own). Copies are prototype-free, so keys such as `__proto__` stay plain data.
-// Write into a copy only with `putEntry`/`deleteEntry` (re-exported here).
+// Write into a copy only with `withEntry` or `deleteEntry` (re-exported here).
 
 import { copyTable, deleteEntry, putEntry } from '../normalize/tableCopy';
 
-export { deleteEntry, putEntry };
+export { deleteEntry };
 
 type Writable<T> = { [key: string]: T };
 
