@@ -45,6 +45,16 @@ describe('useDLE', () => {
     expect(text('state')).toBe('idle');
   });
 
+  it('a missing path parameter is its error, until the argument arrives', async () => {
+    const view = t.mount(RuneTodo, { id: undefined as unknown as number });
+    expect(text('state')).toBe('idle');
+    expect(text('message')).toMatch(/^URL parameter "id" of path "\/todos\/:id" is missing/);
+    expect(t.api.requests).toEqual([]);
+    await view.rerender({ id: 1 });
+    expect(await screen.findByText('Todo 1')).toBeTruthy();
+    expect(text('message')).toBe('');
+  });
+
   it('null fetches nothing', () => {
     t.mount(RuneTodo, { id: null });
     expect(text('state')).toBe('idle');

@@ -61,6 +61,13 @@ describe('endpointStore in a component ($todo)', () => {
     expect(t.api.requests).toEqual(['GET /todos/1', 'GET /todos/1']);
   });
 
+  it('a missing path parameter is its error, not an exception while mounting', () => {
+    t.mount(StoreTodo, { args: {} as { id: number } });
+    expect(text('state')).toBe('idle');
+    expect(text('message')).toMatch(/^URL parameter "id" of path "\/todos\/:id" is missing/);
+    expect(t.api.requests).toEqual([]);
+  });
+
   it('shows a hard error', async () => {
     t.api.failNext(404);
     t.mount(StoreTodo, { args: { id: 1 } });

@@ -6,6 +6,7 @@ import {
   NetworkManager,
   PollingManager,
   type State,
+  StoreDisposedError,
 } from '@tessera/core';
 import { distinctUntilChanged, firstValueFrom, from, map, skip, take, toArray } from 'rxjs';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
@@ -85,7 +86,11 @@ describe('createClient', () => {
     expect(stateCompleted).toBe(true);
     await vi.waitFor(() => expect(t.api.aborted).toEqual(['GET /todos/1']));
     release();
-    expect(values).toEqual([{ data: undefined, loading: true, error: undefined, previous: false }]);
+    // The reader that waited settles (not an endless spinner) before it completes.
+    expect(values).toEqual([
+      { data: undefined, loading: true, error: undefined, previous: false },
+      { data: undefined, loading: false, error: expect.any(StoreDisposedError), previous: false },
+    ]);
   });
 });
 

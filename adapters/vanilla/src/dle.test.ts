@@ -1,4 +1,4 @@
-import { GCManager, NetworkError } from '@tessera/core';
+import { GCManager, NetworkError, StoreDisposedError, TimeoutError } from '@tessera/core';
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import { getTodoInvalidIfStale, getTodoSoft, TodoResource } from '../../../tests/support/todoApi';
@@ -165,6 +165,84 @@ describe('dle: errors', () => {
     await settled(todo);
     expect(todo.last().error).toMatchObject({ status: 404 });
     todo.stop();
+  });
+});
+
+describe('dle: a reader always settles', () => {
+  it('invalidated while it loads: fetches again after the late answer, and shows that', async () => {
+    const releaseFirst = t.api.hold();
+    const todo = record(t.client.dle(TodoResource.get, { id: 1 }));
+    await vi.waitFor(() => expect(t.api.requests).toHaveLength(1));
+    await t.client.controller.invalidate(TodoResource.get, { id: 1 });
+    const releaseSecond = t.api.hold();
+    releaseFirst();
+    // The answer asked for before the invalidation lands, and the reader asks again.
+    await vi.waitFor(() => expect(t.api.requests).toHaveLength(2));
+    expect(todo.last().loading).toBe(true);
+    t.api.rows.get(1)!.title = 'After invalidate';
+    releaseSecond();
+    await settled(todo);
+    expect(todo.last()).toMatchObject({ data: { title: 'After invalidate' }, error: undefined });
+    expect(t.api.requests).toEqual(['GET /todos/1', 'GET /todos/1']);
+    todo.stop();
+  });
+
+  it("an endpoint's own AbortController ends its loading and aborts the request", async () => {
+    t.api.hold();
+    const stop = new AbortController();
+    const todo = record(t.client.dle(TodoResource.get.extend({ signal: stop.signal }), { id: 1 }));
+    await vi.waitFor(() => expect(t.api.requests).toHaveLength(1));
+    stop.abort();
+    await settled(todo);
+    expect(todo.last()).toEqual({
+      data: undefined,
+      loading: false,
+      error: undefined,
+      previous: false,
+    });
+    await vi.waitFor(() => expect(t.api.aborted).toEqual(['GET /todos/1']));
+    todo.stop();
+  });
+
+  it("an endpoint's own AbortSignal.timeout gives a TimeoutError", async () => {
+    t.api.hold();
+    const timed = TodoResource.get.extend({ signal: AbortSignal.timeout(1) });
+    const todo = record(t.client.dle(timed, { id: 1 }));
+    await settled(todo);
+    expect(todo.last().error).toBeInstanceOf(TimeoutError);
+    expect(todo.last().error).toMatchObject({ status: 504 });
+    todo.stop();
+  });
+
+  it('a missing path parameter is the error it shows, not an uncaught exception', async () => {
+    // @ts-expect-error `id` is required by the path
+    const todo = record(t.client.dle(TodoResource.get, {}));
+    expect(todo.values).toHaveLength(1);
+    expect(todo.last()).toMatchObject({ data: undefined, loading: false, previous: false });
+    expect(todo.last().error).toBeInstanceOf(TypeError);
+    expect(todo.last().error?.message).toBe(
+      `URL parameter "id" of path "/todos/:id" is missing: pass it in the endpoint's arguments (a reader that must wait for it takes null instead)`,
+    );
+    // @ts-expect-error `id` is required by the path
+    await expect(t.client.controller.fetch(TodoResource.get, {})).rejects.toThrow(
+      todo.last().error?.message,
+    );
+    expect(t.api.requests).toEqual([]);
+    todo.stop();
+  });
+
+  it('a store disposed while it loads: StoreDisposedError, not an endless spinner', async () => {
+    t.api.hold();
+    const todo = record(t.client.dle(TodoResource.get, { id: 1 }));
+    await vi.waitFor(() => expect(t.api.requests).toHaveLength(1));
+    t.client.dispose();
+    expect(todo.last()).toMatchObject({ data: undefined, loading: false });
+    expect(todo.last().error).toBeInstanceOf(StoreDisposedError);
+    // A reader created afterwards settles the same way.
+    const later = record(t.client.dle(TodoResource.get, { id: 2 }));
+    expect(later.last()).toMatchObject({ loading: false, error: expect.any(StoreDisposedError) });
+    expect(t.api.requests).toHaveLength(1);
+    later.stop();
   });
 });
 

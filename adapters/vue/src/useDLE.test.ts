@@ -43,6 +43,28 @@ describe('useDLE', () => {
     expect(fresh.data.value?.title).toBe('Changed');
   });
 
+  it('a missing path parameter is its error, not an exception out of setup', async () => {
+    // @ts-expect-error `id` is required by the path
+    const { result } = withSetup(t.tessera, () => useDLE(TodoResource.get, {}));
+    expect(result.loading.value).toBe(false);
+    expect(result.data.value).toBeUndefined();
+    expect(result.error.value).toBeInstanceOf(TypeError);
+    expect(result.error.value?.message).toMatch(
+      /^URL parameter "id" of path "\/todos\/:id" is missing/,
+    );
+    // Reactive arguments that become usable load as usual.
+    const id = ref<number | undefined>(undefined);
+    const later = withSetup(t.tessera, () =>
+      useDLE(TodoResource.get, () => ({ id: id.value as number })),
+    ).result;
+    expect(later.error.value).toBeInstanceOf(TypeError);
+    id.value = 2;
+    await flushPromises();
+    expect(later.error.value).toBeUndefined();
+    expect(later.data.value?.title).toBe('Todo 2');
+    expect(t.api.requests).toEqual(['GET /todos/2']);
+  });
+
   it('invalidation refetches', async () => {
     const { result } = withSetup(t.tessera, () => useDLE(TodoResource.get, { id: 1 }));
     await flushPromises();

@@ -143,6 +143,29 @@ describe('useSuspense', () => {
     expect(wrapper.find('p').text()).toBe('failed 500');
   });
 
+  it('a missing path parameter reaches the boundary as its error', async () => {
+    const Broken = defineComponent({
+      async setup() {
+        // @ts-expect-error `id` is required by the path
+        const todo = await useSuspense(TodoResource.get, {});
+        return () => h('h1', String(todo.value));
+      },
+    });
+    const App = defineComponent({
+      setup: () => () =>
+        h(TesseraErrorBoundary, null, {
+          default: () => h(Broken),
+          fallback: ({ error }: { error: Error }) => h('p', `${error.name}: ${error.message}`),
+        }),
+    });
+    const wrapper = mountWith(t.tessera, App, { suspense: true });
+    await flushPromises();
+    expect(wrapper.find('p').text()).toMatch(
+      /^TypeError: URL parameter "id" of path "\/todos\/:id" is missing/,
+    );
+    expect(t.api.requests).toEqual([]);
+  });
+
   it('null arguments resolve to undefined without a request', async () => {
     const NotNow = defineComponent({
       async setup() {

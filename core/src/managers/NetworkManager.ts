@@ -1,11 +1,11 @@
-import { isTimeoutReason } from '../rest/NetworkError';
+import { asTimeoutError, isTimeoutReason } from '../rest/NetworkError';
 import { getOwn } from '../schema/ownProperty';
 import { TesseraError } from '../schema/TesseraError';
 import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
 import { StoreDisposedError } from '../store';
 import type { Action, FetchAction } from '../store/actions';
 import { ownResult } from './ownResult';
-import { asTimeoutError, performWithPolicy, type RequestPolicy } from './requestPolicy';
+import { performWithPolicy, type RequestPolicy } from './requestPolicy';
 import { untilAborted } from './untilAborted';
 
 /** Performs one request for an endpoint; the default calls it (through `extend({ signal })`). */

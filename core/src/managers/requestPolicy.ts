@@ -1,4 +1,4 @@
-import { isTimeoutReason, TimeoutError } from '../rest/NetworkError';
+import { asTimeoutError, isTimeoutReason } from '../rest/NetworkError';
 import type { EndpointInterface, RetryOption } from '../store';
 import { sleep } from './sleep';
 import { untilAborted } from './untilAborted';
@@ -63,15 +63,6 @@ async function attemptWithTimeout(
     if (!signal.aborted && isTimeoutReason(error)) throw asTimeoutError(error, key);
     throw error;
   }
-}
-
-/** A timeout's abort reason as a TimeoutError of the request `key` (`METHOD url`) names. */
-export function asTimeoutError(reason: unknown, key: string): TimeoutError {
-  if (reason instanceof TimeoutError) return reason;
-  const space = key.indexOf(' ');
-  return space > 0
-    ? new TimeoutError(key.slice(0, space), key.slice(space + 1), reason)
-    : new TimeoutError('', key, reason);
 }
 
 /** The endpoint's own retry option (any method), else the store's (GETs only). */

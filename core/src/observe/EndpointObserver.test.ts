@@ -9,8 +9,9 @@ import {
   testEndpoint,
   useMswServer,
 } from '../managers/endpoints.test-helpers';
+import { RestEndpoint, TimeoutError } from '../rest';
 import { Entity } from '../schema';
-import type { Store } from '../store';
+import { type Store, StoreDisposedError } from '../store';
 import { EndpointObserver, type EndpointSnapshot } from './EndpointObserver';
 
 class Todo extends Entity {
@@ -357,6 +358,215 @@ describe('EndpointObserver: subscriptions', () => {
     new EndpointObserver(store.controller, getTodo, [{ id: 1 }]).subscribe({ complete });
     store.dispose();
     expect(complete).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** `/todos/:id` answering each request with the title of its arrival (`#n`), once released. */
+function gatedTodos() {
+  const gates: ReturnType<typeof deferred<void>>[] = [];
+  const aborted: number[] = [];
+  server.use(
+    http.get(`${API}/todos/:id`, async ({ params, request }) => {
+      const n = gates.length + 1;
+      const gate = deferred();
+      gates.push(gate);
+      request.signal.addEventListener('abort', () => aborted.push(n));
+      await gate.promise;
+      return HttpResponse.json({ id: Number(params.id), title: `todo ${params.id} #${n}` });
+    }),
+  );
+  return { gates, aborted };
+}
+
+describe('EndpointObserver: a reader always settles', () => {
+  it('invalidated while its first fetch is in flight: fetches again after the late answer', async () => {
+    const api = gatedTodos();
+    const r = observe([{ id: 1 }]);
+    await vi.waitFor(() => expect(api.gates).toHaveLength(1));
+    await store.controller.invalidate(getTodo, { id: 1 });
+    api.gates[0].resolve();
+    // The answer asked for before the invalidation is out of date: a second request follows.
+    await vi.waitFor(() => expect(api.gates).toHaveLength(2));
+    expect(r.last().loading).toBe(true);
+    api.gates[1].resolve();
+    await vi.waitFor(() => expect(r.last()).toMatchObject({ loading: false, error: undefined }));
+    expect(r.last().data).toMatchObject({ title: 'todo 1 #2' });
+    expect(api.gates).toHaveLength(2);
+    r.stop();
+  });
+
+  it('invalidated or expired while a refetch is in flight: fetches again after it', async () => {
+    const api = gatedTodos();
+    const r = observe([{ id: 1 }]);
+    await vi.waitFor(() => expect(api.gates).toHaveLength(1));
+    api.gates[0].resolve();
+    await settled(r);
+    for (const outdate of [
+      () => store.controller.invalidate(getTodo, { id: 1 }),
+      () => store.controller.expireAll({ testKey: () => true }),
+    ]) {
+      const asked = api.gates.length;
+      await outdate();
+      await vi.waitFor(() => expect(api.gates).toHaveLength(asked + 1));
+      await outdate();
+      api.gates[asked].resolve();
+      await vi.waitFor(() => expect(api.gates).toHaveLength(asked + 2));
+      api.gates[asked + 1].resolve();
+      await vi.waitFor(() =>
+        expect(r.last()).toMatchObject({ loading: false, data: { title: `todo 1 #${asked + 2}` } }),
+      );
+    }
+    expect(api.gates).toHaveLength(5);
+    r.stop();
+  });
+
+  it('an answer stale on arrival by its own lifetime is not fetched again (no loop)', async () => {
+    const api = gatedTodos();
+    const r = observe([{ id: 1 }], {});
+    const instant = new EndpointObserver(
+      store.controller,
+      getTodo.extend({ dataExpiryLength: -60_000 }),
+      [{ id: 2 }],
+    );
+    const i = record<EndpointSnapshot<Todo | undefined>>(instant as never);
+    await vi.waitFor(() => expect(api.gates).toHaveLength(2));
+    for (const gate of api.gates) gate.resolve();
+    await settled(r);
+    await settled(i);
+    expect(i.last().data).toMatchObject({ id: 2 });
+    // Another change in the store re-emits nothing and fetches nothing more.
+    await store.controller.invalidate(getTodo, { id: 1 });
+    await vi.waitFor(() => expect(api.gates).toHaveLength(3));
+    api.gates[2].resolve();
+    await settled(r);
+    expect(api.gates).toHaveLength(3);
+    r.stop();
+    i.stop();
+  });
+
+  it("aborting the endpoint's own signal ends its loading and aborts the request", async () => {
+    const api = gatedTodos();
+    const stop = new AbortController();
+    const observer = new EndpointObserver(
+      store.controller,
+      getTodo.extend({ signal: stop.signal }),
+      [{ id: 1 }],
+    );
+    const r = record<EndpointSnapshot<Todo | undefined>>(observer as never);
+    await vi.waitFor(() => expect(api.gates).toHaveLength(1));
+    stop.abort();
+    await settled(r);
+    // An abort is no failure: nothing is shown, nothing stored.
+    expect(r.last()).toEqual({
+      data: undefined,
+      loading: false,
+      error: undefined,
+      previous: false,
+    });
+    await vi.waitFor(() => expect(api.aborted).toEqual([1]));
+    expect(store.controller.getSelection(getTodo, { id: 1 }).error).toBeUndefined();
+    r.stop();
+  });
+
+  it("the endpoint's own timed-out signal gives a TimeoutError, even while others keep waiting", async () => {
+    const api = gatedTodos();
+    const patient = observe([{ id: 1 }]);
+    await vi.waitFor(() => expect(api.gates).toHaveLength(1));
+    const hasty = new EndpointObserver(
+      store.controller,
+      getTodo.extend({ signal: AbortSignal.timeout(1) }),
+      [{ id: 1 }],
+    );
+    const r = record<EndpointSnapshot<Todo | undefined>>(hasty as never);
+    await settled(r);
+    expect(r.last().error).toBeInstanceOf(TimeoutError);
+    expect(r.last().error?.message).toBe(`GET ${API}/todos/1 timed out`);
+    // The request was shared: the other reader still gets its data.
+    expect(patient.last().loading).toBe(true);
+    api.gates[0].resolve();
+    await settled(patient);
+    expect(patient.last().data).toMatchObject({ title: 'todo 1 #1' });
+    expect(api.aborted).toEqual([]);
+    patient.stop();
+    r.stop();
+  });
+
+  it('a signal that already fired: settled from the first snapshot, no request', async () => {
+    const api = gatedTodos();
+    const timedOut = AbortSignal.timeout(1);
+    await new Promise((resolve) => timedOut.addEventListener('abort', resolve));
+    const late = getTodo.extend({ signal: timedOut });
+    const r = record<EndpointSnapshot<Todo | undefined>>(
+      new EndpointObserver(store.controller, late, [{ id: 1 }]) as never,
+    );
+    expect(r.values).toHaveLength(1);
+    expect(r.last()).toMatchObject({
+      loading: false,
+      error: { name: 'TimeoutError', status: 504 },
+    });
+    const aborted = new AbortController();
+    aborted.abort();
+    const cancelled = getTodo.extend({ signal: aborted.signal });
+    const c = record<EndpointSnapshot<Todo | undefined>>(
+      new EndpointObserver(store.controller, cancelled, [{ id: 1 }]) as never,
+    );
+    expect(c.values).toEqual([
+      { data: undefined, loading: false, error: undefined, previous: false },
+    ]);
+    await expect(
+      new EndpointObserver(store.controller, late, [{ id: 1 }]).promise(),
+    ).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
+    expect(api.gates).toHaveLength(0);
+    r.stop();
+    c.stop();
+  });
+
+  it('arguments the endpoint refuses: their error is the snapshot, as controller.fetch rejects', async () => {
+    const api = gatedTodos();
+    const getById = new RestEndpoint({ urlPrefix: API, path: '/todos/:id', schema: Todo });
+    const observer = new EndpointObserver(store.controller, getById, [{} as { id: number }]);
+    expect(observer.key).toBeUndefined();
+    const r = record<EndpointSnapshot<Todo | undefined>>(observer as never);
+    expect(r.values).toHaveLength(1);
+    expect(r.last()).toMatchObject({ data: undefined, loading: false, previous: false });
+    expect(r.last().error).toBeInstanceOf(TypeError);
+    expect(r.last().error?.message).toMatch(/URL parameter "id" .* is missing: pass it/);
+    await expect(store.controller.fetch(getById, {} as { id: number })).rejects.toThrow(
+      r.last().error?.message,
+    );
+    await expect(observer.promise()).rejects.toThrow(r.last().error?.message);
+    // Usable arguments then load as usual.
+    observer.setArgs([{ id: 1 }]);
+    await vi.waitFor(() => expect(api.gates).toHaveLength(1));
+    api.gates[0].resolve();
+    await settled(r);
+    expect(r.last()).toMatchObject({ data: { title: 'todo 1 #1' }, error: undefined });
+    r.stop();
+  });
+
+  it('a store disposed while it waits: StoreDisposedError, then it completes', async () => {
+    const api = gatedTodos();
+    const observer = new EndpointObserver(store.controller, getTodo, [{ id: 1 }]);
+    const values: EndpointSnapshot<unknown>[] = [];
+    const complete = vi.fn();
+    observer.subscribe({ next: (value) => values.push(value), complete });
+    await vi.waitFor(() => expect(api.gates).toHaveLength(1));
+    store.dispose();
+    expect(complete).toHaveBeenCalledTimes(1);
+    expect(values.at(-1)).toMatchObject({ data: undefined, loading: false });
+    expect(values.at(-1)?.error).toBeInstanceOf(StoreDisposedError);
+    expect(values.at(-1)?.error?.message).toMatch(/^Tessera store is disposed: .* Use a new store/);
+    // A reader created afterwards settles the same way, without a request.
+    const after = record<EndpointSnapshot<Todo | undefined>>(
+      new EndpointObserver(store.controller, getTodo, [{ id: 2 }]) as never,
+    );
+    expect(after.values).toHaveLength(1);
+    expect(after.last()).toMatchObject({ data: undefined, loading: false });
+    expect(after.last().error).toBeInstanceOf(StoreDisposedError);
+    expect(api.gates).toHaveLength(1);
+    after.stop();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Subscription } from 'rxjs';
+import { asTimeoutError, isTimeoutReason } from '../rest/NetworkError';
 import type {
   ArgsOrNull,
   Controller,
@@ -7,7 +8,7 @@ import type {
   ResultOf,
   Selection,
 } from '../store';
-import { ExpiryStatus, isFetchDue } from '../store';
+import { ExpiryStatus, isFetchDue, StoreDisposedError } from '../store';
 import { dispatchFetch } from '../store/dispatchFetch';
 import { type ErrorLike, toErrorLike } from './errors';
 import { SharedListenable } from './SharedListenable';
@@ -56,13 +57,30 @@ function sameSnapshot(a: EndpointSnapshot<unknown>, b: EndpointSnapshot<unknown>
 
 /**
  * After the first value, only a change of the result makes a fetch due again: invalidation, or
- * a new expiry time in the past (`expireAll`). A fetch that ended never does (a cancelled one
- * leaves the store as it was), so a result that is unusable as fetched cannot loop; staleness by
- * the clock alone is what polling is for.
+ * a new expiry time in the past (`expireAll`). Staleness by the clock alone is what polling is
+ * for.
  */
 function changedEnoughToRefetch(previous: Selection<unknown>, next: Selection<unknown>): boolean {
-  if (previous.loading && !next.loading) return false;
   return next.expiryStatus === ExpiryStatus.Invalid || next.expiresAt !== previous.expiresAt;
+}
+
+/** Where a reader's arguments point. */
+interface Target {
+  readonly key: string | undefined;
+  /** The one snapshot of arguments that read nothing: "not now", or why the endpoint refuses them. */
+  readonly fixed: EndpointSnapshot<undefined> | undefined;
+}
+
+function targetOf(endpoint: EndpointInterface, args: readonly unknown[]): Target {
+  if (args[0] === null) return { key: undefined, fixed: NOT_NOW };
+  try {
+    return { key: endpoint.key(...args), fixed: undefined };
+  } catch (error) {
+    // Arguments the endpoint refuses (a missing path parameter, say): the reader's error, as
+    // `controller.fetch` rejects with it.
+    const refused = { data: undefined, loading: false, error: toErrorLike(error), previous: false };
+    return { key: undefined, fixed: Object.freeze(refused) };
+  }
 }
 
 /**
@@ -79,6 +97,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
 > {
   private endpoint: E;
   private args: ArgsOrNull<E>;
+  private target: Target;
   private readonly mode: ObserveMode;
   private readonly keepPrevious: boolean;
   private selection: Subscription | undefined;
@@ -87,11 +106,17 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   private interest: AbortController | undefined;
   /** The last selection seen while connected (undefined: the next one is the first). */
   private last: Selection<ResultOf<E>> | undefined;
+  /** Whether a fetch was due for `last`. */
+  private lastDue = false;
   private snapshot: EndpointSnapshot<ResultOf<E>> | undefined;
   /** Data of earlier arguments, shown (flagged) while the current ones load. */
   private carried: ResultOf<E> | undefined;
   private rawError: unknown;
   private shownError: ErrorLike | undefined;
+  /** When this reader last started (or joined) a fetch, by the store's clock. */
+  private waitingSince = 0;
+  /** What stops this reader from loading (see `stopped`), with the error shown for it. */
+  private stop: { readonly cause: unknown; readonly error: ErrorLike | undefined } | undefined;
 
   constructor(
     private readonly controller: Controller,
@@ -102,13 +127,17 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     super();
     this.endpoint = endpoint;
     this.args = args;
+    this.target = targetOf(endpoint, args);
     this.mode = options.mode ?? 'fetch';
     this.keepPrevious = options.keepPrevious ?? true;
   }
 
-  /** The result key of the current arguments (undefined for "not now"). */
+  /**
+   * The result key of the current arguments (undefined for "not now", and for arguments the
+   * endpoint refuses: the snapshot then carries its error).
+   */
   get key(): string | undefined {
-    return this.args[0] === null ? undefined : this.endpoint.key(...this.args);
+    return this.target.key;
   }
 
   /**
@@ -117,7 +146,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
    */
   getSnapshot(): EndpointSnapshot<ResultOf<E>> {
     if (this.isConnected && this.snapshot) return this.snapshot;
-    if (this.args[0] === null) return NOT_NOW as EndpointSnapshot<ResultOf<E>>;
+    if (this.target.fixed) return this.target.fixed as EndpointSnapshot<ResultOf<E>>;
     const selection = this.controller.getSelection(this.endpoint, ...this.args);
     this.snapshot = this.present(
       selection,
@@ -133,17 +162,22 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
 
   /** New endpoint and arguments. */
   setEndpoint(endpoint: E, args: ArgsOrNull<E>): void {
-    const nextKey = args[0] === null ? undefined : endpoint.key(...args);
-    if (endpoint === this.endpoint && nextKey === this.key) {
+    const next = targetOf(endpoint, args);
+    if (
+      endpoint === this.endpoint &&
+      next.key === this.target.key &&
+      next.fixed === this.target.fixed
+    ) {
       this.args = args;
       return;
     }
     const shown = this.getSnapshot().data;
-    this.carried = this.keepPrevious && nextKey !== undefined ? shown : undefined;
+    this.carried = this.keepPrevious && next.key !== undefined ? shown : undefined;
     const connected = this.isConnected;
     if (connected) this.disconnect();
     this.endpoint = endpoint;
     this.args = args;
+    this.target = next;
     if (!connected) return;
     const before = this.snapshot;
     this.connect();
@@ -154,11 +188,11 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
    * What a suspense boundary awaits for the current arguments: fresh data at once; otherwise a
    * fetch (sharing one in flight); a failure under a soft error policy with usable data resolves
    * with the data; anything else rejects. Not now resolves to undefined. Aborting `signal`
-   * (a component unmounted while suspended) withdraws this caller: the promise rejects, and the
-   * request is aborted when nobody else waits for it.
+   * (a component unmounted while suspended), or the endpoint's own signal, withdraws this caller:
+   * the promise rejects, and the request is aborted when nobody else waits for it.
    */
   promise(signal?: AbortSignal): Promise<FetchResult<E> | undefined> {
-    return usableData(this.controller, this.endpoint, this.args, signal ?? this.endpoint.signal);
+    return usableData(this.controller, this.endpoint, this.args, this.callerSignal(signal));
   }
 
   /** Stops for good: withdraws from its fetch, stops polling, completes every subscriber. */
@@ -168,15 +202,19 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
 
   protected connect(): void {
     this.last = undefined;
-    if (this.args[0] === null) {
-      this.snapshot = NOT_NOW as EndpointSnapshot<ResultOf<E>>;
+    if (this.target.fixed) {
+      this.snapshot = this.target.fixed as EndpointSnapshot<ResultOf<E>>;
       return;
     }
     // `select` emits synchronously, so the snapshot is current when this returns.
     this.selection = this.controller.select(this.endpoint, ...this.args).subscribe({
       next: (selection) => this.onSelection(selection),
-      // The store completes its selections when it is disposed; so does this reader.
-      complete: () => this.complete(),
+      // The store completes its selections when it is disposed: a reader still waiting settles
+      // with `StoreDisposedError`, then completes.
+      complete: () => {
+        this.refresh();
+        this.complete();
+      },
     });
     if (this.mode === 'poll') this.releasePoll = this.controller.poll(this.endpoint, ...this.args);
   }
@@ -192,18 +230,16 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
 
   private onSelection(selection: Selection<ResultOf<E>>): void {
     const last = this.last;
-    const first = last === undefined;
-    const due =
-      this.mode !== 'cache' &&
-      isFetchDue(selection, this.now()) &&
-      (first || changedEnoughToRefetch(last, selection));
+    const changed = this.changedEnough(last, selection);
+    const due = this.mode !== 'cache' && isFetchDue(selection, this.now()) && changed;
     this.last = selection;
+    this.lastDue = due;
     const snapshot = this.present(selection, due);
     if (snapshot !== this.snapshot) {
       this.snapshot = snapshot;
-      if (!first) this.emit(snapshot);
+      if (last !== undefined) this.emit(snapshot);
     }
-    if (this.mode === 'cache' || !this.isConnected) return;
+    if (this.mode === 'cache' || !this.isConnected || this.stopped()) return;
     // Hold a caller's place in the request this reader waits for: start it when due, or join
     // one in flight (mutations are never joined: a second call would be a second mutation).
     if (due || (selection.loading && !this.interest && !this.endpoint.sideEffect)) {
@@ -211,16 +247,90 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     }
   }
 
+  /**
+   * Whether the change from `previous` (undefined: none yet) to `next` makes a fetch due, when
+   * one is due by the store's rule. When a fetch ends, only an answer that was out of date on
+   * arrival is fetched again (the newest intent wins), so a result that is unusable as fetched
+   * cannot loop.
+   */
+  private changedEnough(
+    previous: Selection<unknown> | undefined,
+    next: Selection<unknown>,
+  ): boolean {
+    if (previous === undefined) return true;
+    if (!previous.loading) return changedEnoughToRefetch(previous, next);
+    return !next.loading && this.outdatedOnArrival(next);
+  }
+
+  /**
+   * A fetch's own outcome expires no sooner than the fetch started plus its lifetime. One that
+   * expires sooner was invalidated or expired while in flight (the store keeps it so), or the
+   * store was reset meanwhile: what this reader waited for is out of date.
+   */
+  private outdatedOnArrival(result: Selection<unknown>): boolean {
+    const { controller, endpoint } = this;
+    const lifetime = Math.min(
+      0,
+      controller.expiryLength(endpoint, false),
+      controller.expiryLength(endpoint, true),
+    );
+    return result.expiresAt < this.waitingSince + lifetime;
+  }
+
   /** Starts or joins the fetch of the current key as one caller with its own signal. */
   private request(): void {
     this.withdraw();
     const interest = new AbortController();
     this.interest = interest;
+    this.waitingSince = this.now();
     const done = () => {
       if (this.interest === interest) this.interest = undefined;
     };
+    const caller = this.callerSignal(interest.signal);
     // Settling re-enters `onSelection` through the store; the outcome is there for every reader.
-    dispatchFetch(this.controller, this.endpoint, this.args, interest.signal).then(done, done);
+    // Its own signal may have stopped it while the request goes on for others: it settles now.
+    dispatchFetch(this.controller, this.endpoint, this.args, caller).then(done, () => {
+      done();
+      this.refresh();
+    });
+  }
+
+  /** A caller's signal joined with the endpoint's own (`extend({ signal })`): either withdraws it. */
+  private callerSignal(signal: AbortSignal | undefined): AbortSignal | undefined {
+    const own = this.endpoint.signal;
+    return own && signal ? AbortSignal.any([signal, own]) : (signal ?? own);
+  }
+
+  /**
+   * What stops this reader from loading, if anything: the store is disposed (it shows
+   * `StoreDisposedError`), or its endpoint's own signal fired (a `TimeoutError` when it timed
+   * out; an abort is no error). It then shows `loading: false`.
+   */
+  private stopped(): { readonly error: ErrorLike | undefined } | undefined {
+    const { signal } = this.endpoint;
+    const cause = this.controller.isDisposed
+      ? StoreDisposedError
+      : signal?.aborted
+        ? signal.reason
+        : undefined;
+    if (cause === undefined) return undefined;
+    if (this.stop?.cause !== cause) {
+      let error: ErrorLike | undefined;
+      if (cause === StoreDisposedError) error = new StoreDisposedError();
+      else if (isTimeoutReason(cause)) error = asTimeoutError(cause, this.key ?? '');
+      this.stop = { cause, error };
+    }
+    return this.stop;
+  }
+
+  /** Presents the last selection again once something stops this reader (see `stopped`). */
+  private refresh(): void {
+    const last = this.last;
+    if (!last || !this.isConnected || !this.stopped()) return;
+    const snapshot = this.present(last, this.lastDue);
+    if (snapshot === this.snapshot) return;
+    this.snapshot = snapshot;
+    this.emit(snapshot);
   }
 
   private withdraw(): void {
@@ -235,17 +345,20 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
       this.rawError = selection.error;
       this.shownError = selection.error === undefined ? undefined : toErrorLike(selection.error);
     }
-    const loading = selection.loading || due;
+    const wanted = selection.loading || due;
+    const stopped = wanted ? this.stopped() : undefined;
+    const loading = wanted && !stopped;
+    const error = this.shownError ?? stopped?.error;
     let data = selection.data;
     let previous = false;
     if (data !== undefined) this.carried = undefined;
     else if (this.carried !== undefined) {
-      if (loading && this.shownError === undefined) {
+      if (loading && error === undefined) {
         data = this.carried;
         previous = true;
       } else this.carried = undefined;
     }
-    const next = { data, loading, error: this.shownError, previous };
+    const next = { data, loading, error, previous };
     if (this.snapshot && sameSnapshot(this.snapshot, next)) return this.snapshot;
     return Object.freeze(next);
   }

@@ -124,6 +124,15 @@ export function isTimeoutReason(reason: unknown): boolean {
   );
 }
 
+/** A timeout's abort reason as a TimeoutError of the request `key` (`METHOD url`) names. */
+export function asTimeoutError(reason: unknown, key: string): TimeoutError {
+  if (reason instanceof TimeoutError) return reason;
+  const space = key.indexOf(' ');
+  return space > 0
+    ? new TimeoutError(key.slice(0, space), key.slice(space + 1), reason)
+    : new TimeoutError('', key, reason);
+}
+
 const SNIPPET_LENGTH = 200;
 
 /** `404 Not Found` (the reason phrase is omitted when the server sent none). */

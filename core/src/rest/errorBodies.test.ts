@@ -148,7 +148,7 @@ describe('errors serialize (issue 10 item 11)', () => {
     });
     expect(new StoreDisposedError().toJSON()).toEqual({
       name: 'StoreDisposedError',
-      message: 'Tessera store is disposed',
+      message: expect.stringMatching(/^Tessera store is disposed: .* Use a new store/),
     });
     expect(errorToJSON(new TypeError('boom'))).toEqual({ name: 'TypeError', message: 'boom' });
     expect(errorToJSON('plain')).toEqual({ name: 'Error', message: 'plain' });

@@ -112,7 +112,11 @@ function encodeParams(
     const fail = (problem: string) => paramError(path, name, problem);
     if (value === undefined || value === null || value === '') {
       if (param.optional) continue;
-      throw fail(value === '' ? 'must not be empty' : 'is missing');
+      throw fail(
+        value === ''
+          ? 'must not be empty'
+          : "is missing: pass it in the endpoint's arguments (a reader that must wait for it takes null instead)",
+      );
     }
     if (param.kind === 'param') {
       if (typeof value !== 'string' && typeof value !== 'number') {

@@ -45,7 +45,9 @@ export interface ResolveMeta<E extends EndpointInterface> {
 export class StoreDisposedError extends TesseraError {
   override readonly name = 'StoreDisposedError';
   constructor() {
-    super('Tessera store is disposed');
+    super(
+      'Tessera store is disposed: it no longer fetches, writes or updates readers. Use a new store, or dispose this one only once nothing reads it',
+    );
   }
 }
 
