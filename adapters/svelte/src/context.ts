@@ -1,6 +1,6 @@
 import { type CreateStoreOptions, createStore, type Store } from '@tessera/core';
 import { BROWSER } from 'esm-env';
-import { getContext, hasContext, onDestroy, setContext } from 'svelte';
+import { getContext, hasContext, onMount, setContext } from 'svelte';
 
 const key = Symbol('tessera');
 
@@ -8,6 +8,7 @@ const key = Symbol('tessera');
  * A store for one app (in the browser) or one request (on the server). During a server render
  * nothing may outlive the render, so the managers are not started there (no timers; fetches
  * still run); polling never starts on the server because the accessors do not subscribe there.
+ * In the browser they start at once and stop when the last root that set the store unmounts.
  */
 export function createTessera(options: CreateStoreOptions = {}): Store {
   return createStore(BROWSER ? options : { ...options, start: false });
@@ -15,13 +16,17 @@ export function createTessera(options: CreateStoreOptions = {}): Store {
 
 /**
  * Makes `store` available to this component and its descendants (`getTessera()` and every
- * accessor). Call it during component initialisation, usually in the root component. The store
- * is disposed (managers stopped, requests aborted) when this component is destroyed in the
- * browser; on the server the caller owns it, so it can still be dehydrated after the render.
+ * accessor). Call it during component initialisation, usually in the root component. In the
+ * browser the component mounts the store (`store.mount()`) and unmounts it when destroyed: the
+ * managers run while some root using the store is mounted. The store stays the caller's and is
+ * never disposed here, so several roots (islands, tests, a root mounted again) can share it.
  */
 export function setTessera(store: Store): Store {
   setContext(key, store);
-  if (BROWSER) onDestroy(() => store.dispose());
+  onMount(() => {
+    store.mount();
+    return () => store.unmount();
+  });
   return store;
 }
 

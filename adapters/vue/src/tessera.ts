@@ -3,7 +3,10 @@ import { type App, type InjectionKey, inject, onMounted, onScopeDispose, provide
 import { type ActionLog, createActionLog } from './actionLog';
 
 export interface TesseraOptions extends CreateStoreOptions {
-  /** A running store to use instead of creating one (e.g. core's `createFixtureStore`). */
+  /**
+   * A store to use instead of creating one (e.g. core's `createFixtureStore`). It stays yours:
+   * apps mount and unmount it, and never dispose it.
+   */
   store?: Store;
 }
 
@@ -13,26 +16,29 @@ export interface Tessera {
   readonly controller: Controller;
   /** Development builds only: the store's actions, for the devtools timeline. */
   readonly actions?: ActionLog;
-  /** Starts the managers' timers (GC). Runs on mount: server renders never mount. */
+  /** Starts the managers' timers (GC) now; mounting an app starts them anyway. */
   start(): void;
   install(app: App): void;
 }
 
 const TESSERA: InjectionKey<Tessera> = Symbol('tessera');
 
-/**
- * Creates the store for a Vue app: `app.use(createTessera({ initialState, managers, ... }))`.
- * Managers start when the app mounts (never during a server render) and stop, with the store,
- * on `app.unmount()`.
- */
-export function createTessera(options: TesseraOptions = {}): Tessera {
+/** A Tessera and how a root (an app, a providing component) holds its store while mounted. */
+interface Rooted {
+  tessera: Tessera;
+  /** Mounts the store for one root; the returned function unmounts it (once). */
+  hold(): () => void;
+}
+
+/** `owns`: the Tessera disposes the store (one it created; `createFixtureTessera`'s too). */
+export function rooted(options: TesseraOptions, owns = !options.store): Rooted {
   const { store: given, ...storeOptions } = options;
   const log = process.env.NODE_ENV !== 'production' && !given ? createActionLog() : undefined;
   const store =
     given ??
     createStore({
       ...storeOptions,
-      // Timers start on mount (`start`), which a server render never reaches.
+      // Timers start on mount (`store.mount()`), which a server render never reaches.
       start: false,
       managers: (defaults) => {
         const chosen =
@@ -42,36 +48,75 @@ export function createTessera(options: TesseraOptions = {}): Tessera {
         return log ? [log.manager, ...chosen] : chosen;
       },
     });
+  // Roots holding a store this Tessera created: the last one to leave disposes it.
+  let roots = 0;
+  const hold = () => {
+    roots += 1;
+    store.mount();
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      roots -= 1;
+      store.unmount();
+      if (owns && roots === 0) store.dispose();
+    };
+  };
   const tessera: Tessera = {
     store,
     controller: store.controller,
     actions: log,
     start: () => store.start(),
     install(app) {
+      if (store.controller.isDisposed) {
+        throw new Error(
+          !owns
+            ? 'Tessera: the store given to createTessera({ store }) is disposed. Pass a running store.'
+            : 'Tessera: this createTessera() store was disposed when the last app using it unmounted. Call createTessera() for the new app, or create a store yourself and pass it with createTessera({ store }): apps never dispose a store passed in.',
+        );
+      }
       app.provide(TESSERA, tessera);
       const mount = app.mount;
       app.mount = (...args) => {
-        tessera.start();
+        app.onUnmount(hold());
         return mount(...args);
       };
-      app.onUnmount(() => store.dispose());
       if (process.env.NODE_ENV !== 'production' && typeof window !== 'undefined') {
         void import('./devtools').then(({ setupDevtools }) => setupDevtools(app, tessera));
       }
     },
   };
-  return tessera;
+  return { tessera, hold };
+}
+
+/**
+ * The store for a Vue app: `app.use(createTessera({ initialState, managers, ... }))` creates one,
+ * `app.use(createTessera({ store }))` uses yours. Managers start when the app mounts (never
+ * during a server render) and stop when the last app using the store unmounts. A store this
+ * Tessera created is disposed then; a store passed in stays yours, so several apps (islands,
+ * micro-frontends, tests, an app mounted again) can share it.
+ */
+export function createTessera(options: TesseraOptions = {}): Tessera {
+  return rooted(options).tessera;
 }
 
 /**
  * `createTessera` for composition-only set-ups: call it in a root component's `setup`; its
- * descendants read the store. Managers start on mount and stop when the component unmounts.
+ * descendants read the store. Managers start on mount and stop when the component unmounts,
+ * which disposes a store it created (not one passed in as `store`).
  */
 export function provideTessera(options: TesseraOptions = {}): Tessera {
-  const tessera = createTessera(options);
+  const { tessera, hold } = rooted(options);
   provide(TESSERA, tessera);
-  onMounted(() => tessera.start());
-  onScopeDispose(() => tessera.store.dispose());
+  let release: (() => void) | undefined;
+  onMounted(() => {
+    release = hold();
+  });
+  onScopeDispose(() => {
+    if (release) release();
+    // Never mounted (a failed setup, say): nothing started, but a store created here ends here.
+    else if (!options.store) tessera.store.dispose();
+  });
   return tessera;
 }
 

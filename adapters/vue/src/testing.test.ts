@@ -20,6 +20,8 @@ describe('createFixtureTessera', () => {
     await flushPromises();
     expect(wrapper.find('h1').text()).toBe('Fixture');
     wrapper.unmount();
+    // The fixture store is the plugin's own: it goes with the app.
+    expect(tessera.controller.isDisposed).toBe(true);
   });
 
   it('answers fetches from interceptors matched by testKey, including errors', async () => {

@@ -4,7 +4,7 @@ import {
   type FixtureOrInterceptor,
   type FixtureStoreOptions,
 } from '@tessera/core';
-import { createTessera, type Tessera } from './tessera';
+import { rooted, type Tessera } from './tessera';
 
 /**
  * A Tessera plugin over core's fixture store: exact fixtures (endpoint + args) are in the store
@@ -16,5 +16,6 @@ export function createFixtureTessera(
   fixtures: readonly FixtureOrInterceptor[],
   options: FixtureStoreOptions = {},
 ): Tessera {
-  return createTessera({ store: createFixtureStore(fixtures, options) });
+  // The store is this plugin's own: disposed when the last app using it unmounts.
+  return rooted({ store: createFixtureStore(fixtures, options) }, true).tessera;
 }

@@ -48,6 +48,11 @@ export class GCManager implements Manager {
     this.timer = undefined;
   }
 
+  /** No root left: the timer stops until the store starts again (nothing is on screen). */
+  stop(): void {
+    this.cleanup();
+  }
+
   /** Evicts what is expired and unread now (also run by the timer). */
   sweep(): Promise<void> {
     const controller = this.controller;

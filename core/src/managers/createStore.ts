@@ -36,17 +36,38 @@ export function createStore(options: CreateStoreOptions = {}): Store {
     errorExpiryLength: options.errorExpiryLength,
     now: options.now,
   });
-  let started = false;
+  // Managers whose `init` ran and that did not stop since; roots that mounted the store and did
+  // not unmount yet (counted as TanStack's QueryClient counts `mount()`).
+  const running = new Set<Manager>();
+  let roots = 0;
+  const start = () => {
+    // Never after dispose (of the store or of its controller: they are the same).
+    if (controller.isDisposed) return;
+    for (const manager of managers) {
+      if (running.has(manager)) continue;
+      running.add(manager);
+      manager.init?.(controller);
+    }
+  };
   const store: Store = {
     controller,
     managers,
     getState: () => controller.getState(),
     state$: controller.state$,
-    start() {
-      // Never after dispose (of the store or of its controller: they are the same).
-      if (started || controller.isDisposed) return;
-      started = true;
-      for (const manager of managers) manager.init?.(controller);
+    start,
+    mount() {
+      roots += 1;
+      start();
+    },
+    unmount() {
+      if (roots === 0) return;
+      roots -= 1;
+      if (roots > 0) return;
+      for (const manager of running) {
+        if (!manager.stop) continue;
+        running.delete(manager);
+        manager.stop();
+      }
     },
     dispose: () => controller.dispose(),
   };

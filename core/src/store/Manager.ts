@@ -11,8 +11,13 @@ export type Dispatch = (action: Action) => Promise<void>;
  */
 export interface Manager {
   middleware(controller: Controller): (next: Dispatch) => Dispatch;
-  /** Called once the store runs (timers may start here). */
+  /** Called when the store starts running (timers may start here). */
   init?(controller: Controller): void;
+  /**
+   * Undoes `init` when the store's last mounted root unmounts (`store.unmount()`); `init` runs
+   * again on the next mount. Without it, what `init` started runs until `cleanup`.
+   */
+  stop?(): void;
   /** Stops timers and in-flight work; called by `store.dispose()`. */
   cleanup(): void;
 }

@@ -36,8 +36,9 @@ export interface CreateStoreOptions {
   /** Clock (ms since epoch), for tests; defaults to `Date.now`. */
   now?: () => number;
   /**
-   * `false`: the managers' timers (garbage collection...) wait for `store.start()`. Adapters use
-   * it so that a server render never starts them; the store works meanwhile (fetches run).
+   * `false`: the managers' timers (garbage collection...) wait for `store.start()` or the first
+   * `store.mount()`. Adapters use it so that a server render never starts them; the store works
+   * meanwhile (fetches run).
    */
   start?: boolean;
 }
@@ -49,8 +50,20 @@ export interface Store {
   getState(): State;
   /** Every state, the current one first. */
   readonly state$: Observable<State>;
-  /** Starts the managers (their `init`); once, and never after `dispose`. */
+  /** Starts the managers (their `init`) unless they run; never after `dispose`. */
   start(): void;
+  /**
+   * One more root (an app, an island, a component tree) uses the store: starts the managers
+   * unless they run. Pair each call with `unmount()`; see "Stores shared by several roots" in
+   * core's README.
+   */
+  mount(): void;
+  /**
+   * A root that called `mount()` is gone. When none is left, the managers stop (their `stop`)
+   * until the next `mount()` or `start()`. The store keeps its data and keeps working; only
+   * `dispose()` ends it.
+   */
+  unmount(): void;
   /** Stops managers (timers, in-flight requests) and completes observers: `controller.dispose()`. */
   dispose(): void;
 }
