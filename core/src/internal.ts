@@ -8,6 +8,7 @@ export {
   fixturePerformer,
 } from './managers/index';
 export { MAX_NORMALIZE_DEPTH } from './normalize/index';
+export { noteFailure, retryFailure } from './observe/failures';
 export { SharedListenable, toErrorLike } from './observe/index';
 export { escapeLiterals, shortenPath } from './rest/index';
 export {

@@ -2,6 +2,7 @@
 // each a thin layer over core's observers.
 
 export type { EndpointSnapshot, ErrorLike } from '@tessera/core';
+export { retryBoundary } from './boundary.js';
 export { createTessera, getTessera, setTessera, tesseraContext } from './context.js';
 export type { MaybeReactive } from './reactiveArgs.js';
 export {

@@ -1,6 +1,7 @@
 import {
   type ArgsOrNull,
   CallTracker,
+  type Controller,
   type DenormalizeNullable,
   type EndpointInterface,
   EndpointObserver,
@@ -13,6 +14,7 @@ import {
   type ResultOf,
   type Schema,
 } from '@tessera/core';
+import { noteFailure } from '@tessera/core/internal';
 import { untrack } from 'svelte';
 import { createSubscriber } from 'svelte/reactivity';
 import { getTessera } from './context.js';
@@ -45,7 +47,11 @@ function tracked<T>(reader: Pick<Reader<T, never>, 'getSnapshot' | 'listen'>): (
 function observe<E extends EndpointInterface>(
   call: () => EndpointCall<E>,
   options: ObserverOptions,
-): { observer: EndpointObserver<E>; read: () => EndpointSnapshot<ResultOf<E>> } {
+): {
+  controller: Controller;
+  observer: EndpointObserver<E>;
+  read: () => EndpointSnapshot<ResultOf<E>>;
+} {
   const { controller } = getTessera();
   const [endpoint, ...args] = untrack(call);
   const observer = new EndpointObserver(controller, endpoint, args as ArgsOrNull<E>, options);
@@ -54,16 +60,29 @@ function observe<E extends EndpointInterface>(
     const [nextEndpoint, ...nextArgs] = call();
     observer.setEndpoint(nextEndpoint, nextArgs as ArgsOrNull<E>);
   });
-  return { observer, read: tracked(observer) };
+  return { controller, observer, read: tracked(observer) };
 }
 
-/** Reactive properties over the reader's snapshots; `throws` rethrows its error on `data`. */
-function snapshotView<T>(read: () => EndpointSnapshot<T>, throws = false): EndpointSnapshot<T> {
+/**
+ * Reactive properties over the reader's snapshots. With `thrown` (suspense), reading `data`
+ * throws its error (after passing it to `thrown`), and keeps the data it showed while an
+ * invalidated result refetches: a mounted component cannot suspend again.
+ */
+function snapshotView<T>(
+  read: () => EndpointSnapshot<T>,
+  thrown?: (error: ErrorLike) => void,
+): EndpointSnapshot<T> {
+  let shown: T | undefined;
   return {
     get data() {
-      const { data, error } = read();
-      if (throws && error) throw error;
-      return data;
+      const { data, error, loading } = read();
+      if (!thrown) return data;
+      if (error) {
+        thrown(error);
+        throw error;
+      }
+      if (data !== undefined || !loading) shown = data;
+      return shown as T;
     },
     get loading() {
       return read().loading;
@@ -137,13 +156,23 @@ export interface SuspenseResult<T> extends EndpointSnapshot<T> {}
 export function useSuspense<E extends EndpointInterface>(
   call: () => EndpointCall<E>,
 ): Promise<SuspenseResult<FetchResult<E>>> {
-  const { observer, read } = observe(call, {});
-  const result = snapshotView(read, true) as SuspenseResult<FetchResult<E>>;
+  const { controller, observer, read } = observe(call, {});
+  // What a reader throws to `<svelte:boundary>` is noted, so `retryBoundary` fetches it anew.
+  const result = snapshotView(read, (error) =>
+    noteFailure(error, controller, observer.key),
+  ) as SuspenseResult<FetchResult<E>>;
   // Destroyed while suspended: withdraw, so a request nobody else waits for is aborted.
   const withdraw = new AbortController();
   // (`$effect.pre` runs at once; `onDestroy` never fires for a component still awaiting.)
   $effect.pre(() => () => withdraw.abort());
-  const usable = observer.promise(withdraw.signal).then(() => result);
+  const key = observer.key;
+  const usable = observer.promise(withdraw.signal).then(
+    () => result,
+    (error: unknown) => {
+      if (!withdraw.signal.aborted) noteFailure(error, controller, key);
+      throw error;
+    },
+  );
   usable.catch(() => {}); // a withdrawn promise has nobody left to reject to
   return usable;
 }

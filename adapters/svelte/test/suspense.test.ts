@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/svelte';
+import { screen, waitFor } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { getTodoSoft, Todo, TodoResource } from '../../../tests/support/todoApi.js';
 import AwaitTodo from './components/AwaitTodo.svelte';
@@ -51,14 +51,6 @@ describe('await in markup under <svelte:boundary> (Svelte async mode)', () => {
   it('unmounted while pending, it withdraws: the request nobody else wants is aborted', () =>
     t.expectAbortOnUnmount(Boundary, { id: 4 }, 'GET /todos/4'));
 
-  it('a hard error reaches the boundary, and its reset retries', async () => {
-    t.api.failNext(404);
-    t.mount(Boundary, { id: 1 });
-    await waitFor(() => expect(text('failed')).toBe('failed 404'));
-    await fireEvent.click(screen.getByText('retry'));
-    expect(await screen.findByText('Todo 1')).toBeTruthy();
-  });
-
   it('a soft error with stale data renders the data', async () => {
     await t.store.controller.fetch(getTodoSoft, { id: 1 });
     await t.store.controller.expireAll({ testKey: () => true });
@@ -67,6 +59,20 @@ describe('await in markup under <svelte:boundary> (Svelte async mode)', () => {
     expect(await screen.findByText('Todo 1')).toBeTruthy();
     await waitFor(() => expect(t.api.requests).toHaveLength(2));
     expect(screen.queryByTestId('failed')).toBeNull();
+  });
+
+  it('keeps showing its data while an invalidated result refetches', async () => {
+    t.mount(Boundary, { id: 1 });
+    await screen.findByText('Todo 1');
+    const release = t.api.hold();
+    await t.store.controller.invalidate(TodoResource.get, { id: 1 });
+    await waitFor(() => expect(text('state')).toBe('loading'));
+    expect(text('title')).toBe('Todo 1');
+    expect(screen.queryByTestId('failed')).toBeNull();
+    release();
+    await waitFor(() => expect(text('state')).toBe('idle'));
+    expect(text('title')).toBe('Todo 1');
+    expect(t.api.requests).toEqual(['GET /todos/1', 'GET /todos/1']);
   });
 
   it('a hard error after the first render reaches the boundary too', async () => {

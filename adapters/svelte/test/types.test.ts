@@ -8,6 +8,7 @@ import {
   endpointStore,
   type Mutation,
   queryStore,
+  retryBoundary,
   suspenseStore,
   useDLE,
   useMutation,
@@ -63,5 +64,12 @@ describe('types', () => {
       const count = useMutation(async (title: string) => title.length);
       expectTypeOf(count.run).toEqualTypeOf<(title: string) => Promise<number>>();
     });
+  });
+
+  it('retryBoundary takes what <svelte:boundary> hands out: any error and its reset', () => {
+    expectTypeOf(retryBoundary).parameters.toEqualTypeOf<[error: unknown, reset: () => void]>();
+    expectTypeOf(retryBoundary).returns.toEqualTypeOf<Promise<void>>();
+    // @ts-expect-error the reset is required
+    typeOnly(() => retryBoundary(new Error('x')));
   });
 });

@@ -1,4 +1,5 @@
 import type { ErrorLike } from '@tessera/core';
+import { retryFailure } from '@tessera/core/internal';
 import {
   defineComponent,
   Fragment,
@@ -12,8 +13,9 @@ import {
 
 /**
  * Catches errors of its subtree (a `<Suspense>` that rejected, a `useSuspense` ref that threw on
- * a hard error) and renders the `fallback` slot with `{ error, reset }`; `reset()` mounts the
- * default slot again, which fetches anew. `<Suspense>` itself catches nothing.
+ * a hard error) and renders the `fallback` slot with `{ error, reset }`. `reset()` fetches anew
+ * what failed (the results whose error a reader threw, still fresh in the store for
+ * `errorExpiryLength`), then mounts the default slot again. `<Suspense>` itself catches nothing.
  */
 export const TesseraErrorBoundary = defineComponent({
   name: 'TesseraErrorBoundary',
@@ -24,15 +26,23 @@ export const TesseraErrorBoundary = defineComponent({
   }>,
   setup(_props, { slots, emit }) {
     const error = shallowRef<ErrorLike>();
+    // What was thrown, as thrown: the key `retryFailure` knows it by.
+    let thrown: unknown;
     const attempt = ref(0);
     onErrorCaptured((caught) => {
+      thrown = caught;
       error.value = caught instanceof Error ? caught : new Error(String(caught), { cause: caught });
       emit('error', error.value);
       return false;
     });
-    const reset = () => {
+    const remount = () => {
       error.value = undefined;
       attempt.value += 1;
+    };
+    const reset = () => {
+      const retried = retryFailure(thrown);
+      thrown = undefined;
+      void retried.then(remount);
     };
     return (): VNode | VNode[] | undefined =>
       error.value

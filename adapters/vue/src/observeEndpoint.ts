@@ -1,4 +1,5 @@
 import {
+  type Controller,
   type EndpointInterface,
   EndpointObserver,
   type EndpointSnapshot,
@@ -20,6 +21,7 @@ import { type EndpointArgs, readArgs } from './args';
 import { useController } from './tessera';
 
 export interface ObservedEndpoint<E extends EndpointInterface> {
+  readonly controller: Controller;
   readonly observer: EndpointObserver<E>;
   /** The observer's latest frozen snapshot (never made deep reactive). */
   readonly snapshot: ShallowRef<EndpointSnapshot<ResultOf<E>>>;
@@ -41,7 +43,8 @@ export function observeEndpoint<E extends EndpointInterface>(
   args: EndpointArgs<E>,
   options: ObserverOptions,
 ): ObservedEndpoint<E> {
-  const observer = new EndpointObserver(useController(), endpoint, readArgs(args), options);
+  const controller = useController();
+  const observer = new EndpointObserver(controller, endpoint, readArgs(args), options);
   const snapshot = shallowRef(observer.getSnapshot());
   if (isServerRender()) {
     if (options.mode !== 'cache') {
@@ -52,7 +55,7 @@ export function observeEndpoint<E extends EndpointInterface>(
         ),
       );
     }
-    return { observer, snapshot };
+    return { controller, observer, snapshot };
   }
   const stopListening = observer.listen((next) => {
     snapshot.value = next;
@@ -65,7 +68,7 @@ export function observeEndpoint<E extends EndpointInterface>(
     stopListening();
     observer.dispose();
   });
-  return { observer, snapshot };
+  return { controller, observer, snapshot };
 }
 
 /** A read-only ref of one field of the snapshot: it changes only when that field does. */

@@ -107,26 +107,6 @@ describe('useSuspense', () => {
     expect((captured[0] as NetworkError).status).toBe(404);
   });
 
-  it('<TesseraErrorBoundary> shows the fallback with the error, and reset() fetches anew', async () => {
-    t.api.failNext(500);
-    const App = defineComponent({
-      setup: () => () =>
-        h(TesseraErrorBoundary, null, {
-          default: () => h(TodoTitle, { id: 1 }),
-          fallback: ({ error, reset }: { error: NetworkError; reset: () => void }) =>
-            h('button', { onClick: reset }, `failed ${error.status}`),
-        }),
-    });
-    const wrapper = mountWith(t.tessera, App, { suspense: true });
-    await flushPromises();
-    expect(wrapper.find('button').text()).toBe('failed 500');
-    clock.advance(2_000); // past the error's expiry: the next reader fetches again
-    await wrapper.find('button').trigger('click');
-    await flushPromises();
-    expect(wrapper.find('h1').text()).toBe('Todo 1');
-    expect(t.api.requests).toEqual(['GET /todos/1', 'GET /todos/1']);
-  });
-
   it('a hard error after the first render throws from the ref into the boundary', async () => {
     const App = defineComponent({
       setup: () => () =>

@@ -1,4 +1,5 @@
 import type { EndpointInterface, FetchResult } from '@tessera/core';
+import { noteFailure } from '@tessera/core/internal';
 import { type ComputedRef, computed, onScopeDispose } from 'vue';
 import type { EndpointArgs, MaybeNull } from './args';
 import { field, observeEndpoint } from './observeEndpoint';
@@ -26,13 +27,17 @@ export async function useSuspense<E extends EndpointInterface, const A extends E
   endpoint: E,
   ...args: A
 ): Promise<SuspenseRef<SuspenseData<E, A>>> {
-  const { observer, snapshot } = observeEndpoint(endpoint, args, { mode: 'fetch' });
+  const { controller, observer, snapshot } = observeEndpoint(endpoint, args, { mode: 'fetch' });
   // Vue cannot suspend a mounted component again: while an invalidated result refetches, the
   // ref keeps the data it showed (the observer carries data only across argument changes).
   let shown: unknown;
   const data = computed(() => {
     const { data, loading, error } = snapshot.value;
-    if (error) throw error;
+    if (error) {
+      // The error boundary's reset fetches what failed anew.
+      noteFailure(error, controller, observer.key);
+      throw error;
+    }
     if (data !== undefined || !loading) shown = data;
     return shown as SuspenseData<E, A>;
   });
@@ -43,11 +48,15 @@ export async function useSuspense<E extends EndpointInterface, const A extends E
   // Unmounted while suspended: this caller withdraws (the request stops if nobody else waits).
   const unmounted = new AbortController();
   onScopeDispose(() => unmounted.abort());
+  const key = observer.key;
   try {
     await observer.promise(unmounted.signal);
   } catch (error) {
     // A withdrawn wait is no failure: the component is gone and nothing renders it.
-    if (!unmounted.signal.aborted) throw error;
+    if (!unmounted.signal.aborted) {
+      noteFailure(error, controller, key);
+      throw error;
+    }
   }
   // Server renders do not subscribe: read what the fetch left in the store.
   snapshot.value = observer.getSnapshot();

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import type { Manager } from '../store';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { Manager, Store } from '../store';
 import { createStore } from './createStore';
 import { GCManager } from './GCManager';
 
@@ -16,6 +16,12 @@ function probe(withStop = true) {
 const getCount = Object.assign(async () => 1, { key: () => 'GET /count' });
 
 describe('store.mount() / store.unmount(): the managers run while a root is mounted', () => {
+  it('is a pair of plain functions on the store, and an optional stop() on a manager', () => {
+    expectTypeOf<Store['mount']>().toEqualTypeOf<() => void>();
+    expectTypeOf<Store['unmount']>().toEqualTypeOf<() => void>();
+    expectTypeOf<Manager['stop']>().toEqualTypeOf<(() => void) | undefined>();
+  });
+
   it('two roots share one start; the managers stop when the last one unmounts', () => {
     const manager = probe();
     const { mount, unmount, dispose } = createStore({ start: false, managers: [manager] });
