@@ -26,7 +26,7 @@ const TESSERA: InjectionKey<Tessera> = Symbol('tessera');
 /** A Tessera and how a root (an app, a providing component) holds its store while mounted. */
 interface Rooted {
   tessera: Tessera;
-  /** Mounts the store for one root; the returned function unmounts it (once). */
+  /** Mounts the store for one root; call the returned function once, when that root goes. */
   hold(): () => void;
 }
 
@@ -53,10 +53,7 @@ export function rooted(options: TesseraOptions, owns = !options.store): Rooted {
   const hold = () => {
     roots += 1;
     store.mount();
-    let held = true;
     return () => {
-      if (!held) return;
-      held = false;
       roots -= 1;
       store.unmount();
       if (owns && roots === 0) store.dispose();
@@ -70,9 +67,7 @@ export function rooted(options: TesseraOptions, owns = !options.store): Rooted {
     install(app) {
       if (store.controller.isDisposed) {
         throw new Error(
-          !owns
-            ? 'Tessera: the store given to createTessera({ store }) is disposed. Pass a running store.'
-            : 'Tessera: this createTessera() store was disposed when the last app using it unmounted. Call createTessera() for the new app, or create a store yourself and pass it with createTessera({ store }): apps never dispose a store passed in.',
+          'Tessera: this store is disposed (a createTessera() store ends with the last app using it). Call createTessera() again, or pass a store you own: createTessera({ store }).',
         );
       }
       app.provide(TESSERA, tessera);
