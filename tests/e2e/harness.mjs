@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const demoScript = fileURLToPath(new URL('../../examples/demo.mjs', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const axeScript = fileURLToPath(import.meta.resolve('axe-core/axe.min.js'));
 
 /**
  * Starts `examples/demo.mjs` for one example, detached so the whole process group (Vite and
@@ -118,4 +119,44 @@ export async function failRequests(page, pattern, { status, method }, action) {
   } finally {
     await page.unroute(pattern, handler);
   }
+}
+
+/** Paths (and queries) of the requests with this method the page sends while `action` runs. */
+export async function requestsDuring(page, method, action) {
+  const paths = [];
+  const record = (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (request.method() === method) paths.push(pathname + search);
+  };
+  page.on('request', record);
+  try {
+    await action();
+  } finally {
+    page.off('request', record);
+  }
+  return paths;
+}
+
+/**
+ * Runs axe-core's audit (WCAG A and AA, and its best practices) on the page as it is now and
+ * throws, listing each violation with the elements it found, when there is any.
+ */
+export async function assertAccessible(page, when) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeScript });
+  const violations = await page.evaluate(async () => {
+    const { violations } = await window.axe.run(document);
+    return violations.map(({ id, impact, help, helpUrl, nodes }) => ({
+      id,
+      impact,
+      help,
+      helpUrl,
+      nodes: nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
+    }));
+  });
+  if (violations.length === 0) return;
+  const report = violations.map(
+    ({ id, impact, help, helpUrl, nodes }) =>
+      `${id} (${impact}): ${help}\n  ${helpUrl}\n  ${nodes.join('\n  ').replaceAll('\n', '\n    ')}`,
+  );
+  throw new Error(`accessibility violations ${when}:\n${report.join('\n')}`);
 }

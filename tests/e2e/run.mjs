@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Browser tests: `node tests/e2e/run.mjs`. Starts each example with its REST API, drives it in
-// headless Chromium, prints `N passed, M failed` and exits non-zero on any failure. Servers and
-// the browser are always torn down, also on failure or Ctrl-C.
+// Browser tests: `node tests/e2e/run.mjs [vanilla vue svelte bench]` (every suite when none is
+// named). Starts each example with its REST API, drives it in headless Chromium, prints
+// `N passed, M failed` and exits non-zero on any failure. Servers and the browser are always torn
+// down, also on failure or Ctrl-C.
 import { findChromium, launchChromium } from '../../scripts/chromium.mjs';
 import { startExample } from './harness.mjs';
 
@@ -12,6 +13,13 @@ const suites = [
   // Not an example: the browser benchmark's apps, built and served by the suite itself.
   { example: 'bench', load: () => import('./bench.mjs') },
 ];
+
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !suites.some((suite) => suite.example === name));
+if (unknown.length) {
+  console.log(`Unknown suite ${unknown.join(', ')}: choose from ${suites.map((s) => s.example)}`);
+  process.exit(1);
+}
 
 let passed = 0;
 let failed = 0;
@@ -26,7 +34,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 try {
   const chromium = findChromium();
   console.log(`Chromium: ${chromium.executablePath} (from ${chromium.source})`);
-  for (const suite of suites) {
+  for (const suite of suites.filter((s) => !chosen.length || chosen.includes(s.example))) {
     const { tests, start } = await suite.load();
     const example = start ? start() : startExample(suite.example);
     cleanups.push(example.stop);

@@ -2,8 +2,21 @@
 // test continues from the page the previous one left (one server per suite), and checks both the
 // page and the API behind it.
 import assert from 'node:assert/strict';
-import { api, eventually, failRequests, holdRequests } from './harness.mjs';
-import { createsTodo, row, rows, seedTitles, showsLoadError, titles } from './todoPage.mjs';
+import { api, eventually, holdRequests } from './harness.mjs';
+import {
+  createsTodo,
+  deletesOnceOnDoubleClick,
+  failedFilterShowsNoOtherList,
+  freshPage,
+  namesRowControls,
+  passesAccessibilityAudit,
+  renamesWithKeyboard,
+  row,
+  rows,
+  seedTitles,
+  titles,
+  usersFailureSaysUsers,
+} from './todoPage.mjs';
 import { tests as vueTests } from './vue.mjs';
 
 /** The Vue suite's scenarios of these names (the two pages share markup and behaviour). */
@@ -144,27 +157,21 @@ export const tests = [
       );
     },
   },
-  {
-    name: 'a failed load reaches the boundary and recovers on Retry',
-    async run({ page }) {
-      const isGraceList = (url) => url.pathname === '/api/todos' && url.search.includes('userId=3');
-      await failRequests(page, isGraceList, { status: 503 }, async () => {
-        await page.selectOption('#filter', { label: 'Grace Hopper' });
-        await showsLoadError(page, 503);
-        assert.equal(await rows(page).count(), 0);
-      });
-      await page.click('#retry');
-      await eventually(async () =>
-        assert.deepEqual(await titles(page), ['Find the first bug', 'Ship the first compiler']),
-      );
-      assert.equal(await page.locator('#error').count(), 0);
-    },
-  },
+  ...sameAsVue(
+    'a list loaded to its end, shown again after another filter, offers no "Load more"',
+    'a todo created before the next page loads takes its place in the order of the server',
+    'the live counter stands apart from the form, and says when it cannot refresh',
+  ),
+  deletesOnceOnDoubleClick,
+  failedFilterShowsNoOtherList,
+  usersFailureSaysUsers,
+  namesRowControls,
+  renamesWithKeyboard,
+  passesAccessibilityAudit,
   {
     name: 'the page looks sane (screenshot)',
-    async run({ page }) {
-      await page.selectOption('#filter', { label: 'everyone' });
-      await eventually(async () => assert.ok((await rows(page).count()) >= 4));
+    async run({ page, baseURL }) {
+      await freshPage(page, baseURL);
       await page.screenshot({ path: '/tmp/tessera-e2e-svelte.png', fullPage: true });
     },
   },

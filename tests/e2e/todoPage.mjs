@@ -1,7 +1,14 @@
 // What the three example pages share: the todo list's markup, the todos the example API starts
 // with, and the scenarios that run the same on each page.
 import assert from 'node:assert/strict';
-import { api, eventually, holdRequests } from './harness.mjs';
+import {
+  api,
+  assertAccessible,
+  eventually,
+  failRequests,
+  holdRequests,
+  requestsDuring,
+} from './harness.mjs';
 
 /** The example API's todos, in order (examples/server). */
 export const seedTitles = [
@@ -16,6 +23,23 @@ export const seedTitles = [
 export const rows = (page) => page.locator('#todos li.todo');
 export const row = (page, id) => page.locator(`#todos li.todo[data-id="${id}"]`);
 export const titles = (page) => page.locator('#todos li.todo .title').allTextContents();
+/** The ids of the rows shown, in order. */
+export const rowIds = (page) =>
+  rows(page).evaluateAll((all) => all.map((li) => Number(li.dataset.id)));
+/** Every error the page shows, one line each (load errors, failed saves). */
+export const errorLines = async (page) =>
+  (await page.locator('.error-message:visible, .row-error:visible').allInnerTexts()).flatMap(
+    (text) => text.split('\n'),
+  );
+
+/** A fresh load of the page, with its todos and people shown: a start that needs no earlier test. */
+export async function freshPage(page, baseURL) {
+  await page.goto(baseURL);
+  await eventually(async () => {
+    assert.ok((await rows(page).count()) > 0);
+    assert.equal(await page.locator('#new-user option').count(), 3);
+  });
+}
 
 /** Waits for the error banner, which says the todos could not load, with the status. */
 export async function showsLoadError(page, status) {
@@ -50,5 +74,155 @@ export const createsTodo = {
     assert.equal(await rows(page).count(), 7);
     const saved = await api(baseURL, '/api/todos/7');
     assert.deepEqual(saved.body, { id: 7, userId: 2, title: 'Learn Tessera', completed: false });
+  },
+};
+
+export const deletesOnceOnDoubleClick = {
+  name: 'double-clicking a delete button deletes that row only',
+  async run({ page, baseURL }) {
+    await freshPage(page, baseURL);
+    const [first, next, ...rest] = await rowIds(page);
+    const deletes = await requestsDuring(page, 'DELETE', async () => {
+      await row(page, first).locator('.delete').dblclick();
+      await row(page, first).waitFor({ state: 'detached' });
+      await eventually(async () =>
+        assert.equal((await api(baseURL, `/api/todos/${first}`)).status, 404),
+      );
+    });
+    assert.deepEqual(deletes, [`/api/todos/${first}`]);
+    assert.deepEqual((await rowIds(page)).slice(0, rest.length + 1), [next, ...rest]);
+    assert.equal((await api(baseURL, `/api/todos/${next}`)).status, 200);
+    assert.deepEqual(await errorLines(page), []);
+  },
+};
+
+export const failedFilterShowsNoOtherList = {
+  name: "a filter that fails to load shows no other filter's todos, says so, and recovers on Retry",
+  async run({ page, baseURL }) {
+    await freshPage(page, baseURL);
+    const isGraceList = (url) => url.pathname === '/api/todos' && url.search.includes('userId=3');
+    await failRequests(page, isGraceList, { status: 503 }, async () => {
+      await page.selectOption('#filter', { label: 'Grace Hopper' });
+      await showsLoadError(page, 503);
+      // Nothing of the list shown before: no rows, no counts, no "Nothing to do".
+      assert.equal(await rows(page).count(), 0);
+      assert.equal(await page.locator('#summary:visible').count(), 0);
+      assert.equal(await page.locator('#empty:visible').count(), 0);
+    });
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await eventually(async () => assert.ok((await rows(page).count()) > 0));
+    const owners = await page.locator('#todos li.todo .owner').allTextContents();
+    assert.deepEqual([...new Set(owners)], ['Grace Hopper']);
+    assert.deepEqual(await errorLines(page), []);
+  },
+};
+
+export const usersFailureSaysUsers = {
+  name: 'a failure of /api/users says the users could not load, and the todos still show',
+  async run({ page, baseURL }) {
+    await freshPage(page, baseURL);
+    await failRequests(page, '**/api/users', { status: 503 }, async () => {
+      await page.reload();
+      await page.waitForFunction(() => 'tessera' in window);
+      // A server-rendered page carries the users: have them fetched again, as when they expire.
+      await page.evaluate(() =>
+        window.tessera.controller.invalidateAll({ testKey: (key) => key.includes('/api/users') }),
+      );
+      await eventually(async () =>
+        assert.deepEqual(await errorLines(page), [
+          'Could not load users: GET /api/users failed: 503 Service Unavailable',
+        ]),
+      );
+      assert.ok((await rows(page).count()) > 0);
+    });
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await eventually(async () => assert.deepEqual(await errorLines(page), []));
+    // Every owner has a name again.
+    const [id] = await rowIds(page);
+    const { userId } = (await api(baseURL, `/api/todos/${id}`)).body;
+    const { name } = (await api(baseURL, `/api/users/${userId}`)).body;
+    await eventually(async () =>
+      assert.equal(await row(page, id).locator('.owner').textContent(), name),
+    );
+  },
+};
+
+/** The accessible names of the first row's controls, which say which todo they act on. */
+export const namesRowControls = {
+  name: "names each row's controls after its todo: the checkbox, Edit and Delete",
+  async run({ page, baseURL }) {
+    await freshPage(page, baseURL);
+    const [id] = await rowIds(page);
+    const title = await row(page, id).locator('.title').textContent();
+    const named = (role, name) => row(page, id).getByRole(role, { name, exact: true });
+    assert.equal(await named('checkbox', `Done: ${title}`).count(), 1);
+    assert.equal(await named('button', `Edit: ${title}`).count(), 1);
+    assert.equal(await named('button', `Delete: ${title}`).count(), 1);
+  },
+};
+
+export const renamesWithKeyboard = {
+  name: 'renames a todo with the keyboard alone (its Edit button, Enter saves, Escape cancels)',
+  async run({ page, baseURL }) {
+    await freshPage(page, baseURL);
+    const [id] = await rowIds(page);
+    const title = await row(page, id).locator('.title').textContent();
+    const renamed = `${title} (renamed)`;
+    const field = (name) => row(page, id).getByRole('textbox', { name: `Rename: ${name}` });
+    const focused = (locator) => locator.evaluate((element) => element === document.activeElement);
+
+    // Escape leaves the title as it was, and sends nothing.
+    const patches = await requestsDuring(page, 'PATCH', async () => {
+      await row(page, id)
+        .getByRole('button', { name: `Edit: ${title}` })
+        .focus();
+      await page.keyboard.press('Enter');
+      assert.equal(await focused(field(title)), true);
+      await page.keyboard.type(' and more');
+      await page.keyboard.press('Escape');
+      await row(page, id).locator('.title').waitFor();
+      assert.equal(await row(page, id).locator('.title').textContent(), title);
+    });
+    assert.deepEqual(patches, []);
+    // Focus is back on the Edit button, so Enter opens the field again.
+    await page.keyboard.press('Enter');
+    assert.equal(await focused(field(title)), true);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(renamed);
+    await page.keyboard.press('Enter');
+    await eventually(async () =>
+      assert.equal(await row(page, id).locator('.title').textContent(), renamed),
+    );
+    assert.equal(
+      await focused(row(page, id).getByRole('button', { name: `Edit: ${renamed}` })),
+      true,
+    );
+    await eventually(async () =>
+      assert.equal((await api(baseURL, `/api/todos/${id}`)).body.title, renamed),
+    );
+  },
+};
+
+export const passesAccessibilityAudit = {
+  name: 'passes an axe-core audit: the list, a todo being renamed, a failed save, a failed load',
+  async run({ page, baseURL }) {
+    await freshPage(page, baseURL);
+    await assertAccessible(page, 'with the list shown');
+    const [id] = await rowIds(page);
+    await row(page, id).locator('.edit').click();
+    await row(page, id).locator('input.edit-title').waitFor();
+    await assertAccessible(page, 'while a todo is renamed');
+    await page.keyboard.press('Escape');
+    await failRequests(page, `**/api/todos/${id}`, { status: 500, method: 'PATCH' }, async () => {
+      await row(page, id).locator('.toggle').click();
+      await eventually(async () => assert.match((await errorLines(page)).join(), /Could not save/));
+      await assertAccessible(page, 'with a failed save shown');
+    });
+    const isGraceList = (url) => url.pathname === '/api/todos' && url.search.includes('userId=3');
+    await failRequests(page, isGraceList, { status: 503 }, async () => {
+      await page.selectOption('#filter', { label: 'Grace Hopper' });
+      await showsLoadError(page, 503);
+      await assertAccessible(page, 'with a failed load shown');
+    });
   },
 };

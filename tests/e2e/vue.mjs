@@ -1,10 +1,39 @@
 // Browser scenarios for examples/vue. Each test continues from the page the previous one left
 // (one server per suite), and checks both the page and the API behind it.
 import assert from 'node:assert/strict';
-import { api, eventually, failRequests } from './harness.mjs';
-import { createsTodo, row, rows, seedTitles, showsLoadError, titles } from './todoPage.mjs';
+import { api, eventually, failRequests, requestsDuring } from './harness.mjs';
+import {
+  createsTodo,
+  deletesOnceOnDoubleClick,
+  failedFilterShowsNoOtherList,
+  freshPage,
+  namesRowControls,
+  passesAccessibilityAudit,
+  renamesWithKeyboard,
+  row,
+  rowIds,
+  rows,
+  seedTitles,
+  showsLoadError,
+  titles,
+  usersFailureSaysUsers,
+} from './todoPage.mjs';
 
 const isTodoList = (url) => url.pathname === '/api/todos';
+
+/** Clicks "Load more" until the list is loaded to its end. */
+async function loadAllPages(page) {
+  while ((await page.locator('#more').count()) > 0) {
+    const before = await rows(page).count();
+    await page.click('#more:not([disabled])');
+    await eventually(async () =>
+      assert.ok(
+        (await page.locator('#more').count()) === 0 ||
+          ((await rows(page).count()) > before && !(await page.locator('#more').isDisabled())),
+      ),
+    );
+  }
+}
 
 export const tests = [
   {
@@ -12,7 +41,9 @@ export const tests = [
     async run({ page, baseURL }) {
       await page.goto(baseURL);
       await eventually(async () => assert.deepEqual(await titles(page), seedTitles.slice(0, 4)));
-      assert.equal(await row(page, 1).locator('.owner').textContent(), 'Ada Lovelace');
+      await eventually(async () =>
+        assert.equal(await row(page, 1).locator('.owner').textContent(), 'Ada Lovelace'),
+      );
       assert.equal(await row(page, 3).locator('.owner').textContent(), 'Alan Turing');
       assert.equal(await page.locator('#summary').textContent(), '2 left · 2 done');
     },
@@ -50,7 +81,7 @@ export const tests = [
       await eventually(async () =>
         assert.equal((await api(baseURL, '/api/todos/2')).body.completed, true),
       );
-      await row(page, 7).locator('.title').dblclick();
+      await row(page, 7).locator('.edit').click();
       await row(page, 7).locator('input.edit-title').fill('Learn Tessera properly');
       await row(page, 7).locator('input.edit-title').press('Enter');
       await eventually(async () =>
@@ -113,4 +144,73 @@ export const tests = [
       assert.equal(await page.locator('#error').count(), 0);
     },
   },
+  {
+    name: 'a list loaded to its end, shown again after another filter, offers no "Load more"',
+    async run({ page, baseURL }) {
+      await freshPage(page, baseURL);
+      await loadAllPages(page);
+      const everyone = await rowIds(page);
+      const requested = await requestsDuring(page, 'GET', async () => {
+        await page.selectOption('#filter', { label: 'Alan Turing' });
+        await eventually(async () =>
+          assert.deepEqual(
+            [...new Set(await page.locator('#todos li.todo .owner').allTextContents())],
+            ['Alan Turing'],
+          ),
+        );
+        await page.selectOption('#filter', { label: 'everyone' });
+        await eventually(async () => assert.deepEqual(await rowIds(page), everyone));
+      });
+      assert.equal(await page.locator('#more').count(), 0);
+      assert.deepEqual(
+        requested.filter((path) => path.includes('page=')),
+        [],
+      );
+    },
+  },
+  {
+    name: 'a todo created before the next page loads takes its place in the order of the server',
+    async run({ page, baseURL }) {
+      await freshPage(page, baseURL);
+      await page.locator('#more').waitFor();
+      await page.fill('#new-title', 'Made before page 2');
+      await page.click('#new-todo button[type=submit]');
+      const made = page.locator('#todos li.todo:not(.pending)', { hasText: 'Made before page 2' });
+      await made.waitFor();
+      await loadAllPages(page);
+      const { body } = await api(baseURL, '/api/todos');
+      assert.deepEqual(
+        await rowIds(page),
+        body.map((todo) => todo.id),
+      );
+    },
+  },
+  {
+    name: 'the live counter stands apart from the form, and says when it cannot refresh',
+    async run({ page, baseURL }) {
+      await freshPage(page, baseURL);
+      const counter = page.locator('#counter');
+      const gap = await page.evaluate(
+        () =>
+          document.querySelector('#new-todo').getBoundingClientRect().top -
+          document.querySelector('#counter').getBoundingClientRect().bottom,
+      );
+      assert.ok(gap >= 8, `${gap} px between the counter and the form`);
+      const color = () => counter.evaluate((element) => getComputedStyle(element).color);
+      const normal = await color();
+      await failRequests(page, '**/api/counter', { status: 503 }, async () => {
+        await page.locator('#counter.failed').waitFor();
+        assert.notEqual(await color(), normal);
+        assert.match(await counter.innerText(), /could not refresh/);
+      });
+      await page.locator('#counter:not(.failed)').waitFor();
+      assert.doesNotMatch(await counter.innerText(), /could not refresh/);
+    },
+  },
+  deletesOnceOnDoubleClick,
+  failedFilterShowsNoOtherList,
+  usersFailureSaysUsers,
+  namesRowControls,
+  renamesWithKeyboard,
+  passesAccessibilityAudit,
 ];
