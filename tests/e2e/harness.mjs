@@ -150,13 +150,15 @@ export async function assertAccessible(page, when) {
       impact,
       help,
       helpUrl,
-      nodes: nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
+      nodes: nodes.map((node) => ({ target: node.target.join(' '), summary: node.failureSummary })),
     }));
   });
   if (violations.length === 0) return;
+  const indent = (text, spaces) => text.replaceAll('\n', `\n${' '.repeat(spaces)}`);
   const report = violations.map(
     ({ id, impact, help, helpUrl, nodes }) =>
-      `${id} (${impact}): ${help}\n  ${helpUrl}\n  ${nodes.join('\n  ').replaceAll('\n', '\n    ')}`,
+      `${id} (${impact}): ${help}\n  ${helpUrl}` +
+      nodes.map(({ target, summary }) => `\n  - ${target}\n    ${indent(summary, 4)}`).join(''),
   );
   throw new Error(`accessibility violations ${when}:\n${report.join('\n')}`);
 }

@@ -25,13 +25,12 @@ const isTodoList = (url) => url.pathname === '/api/todos';
 async function loadAllPages(page) {
   while ((await page.locator('#more').count()) > 0) {
     const before = await rows(page).count();
-    await page.click('#more:not([disabled])');
-    await eventually(async () =>
-      assert.ok(
-        (await page.locator('#more').count()) === 0 ||
-          ((await rows(page).count()) > before && !(await page.locator('#more').isDisabled())),
-      ),
-    );
+    await page.click('#more');
+    // The page has landed: its rows are shown and the button is ready again, or gone.
+    await page.waitForFunction((shown) => {
+      const more = document.querySelector('#more');
+      return !more || (!more.disabled && document.querySelectorAll('#todos li').length > shown);
+    }, before);
   }
 }
 

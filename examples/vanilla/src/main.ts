@@ -117,13 +117,19 @@ byId<HTMLButtonElement>('dismiss').addEventListener('click', () => {
 });
 
 function renderTodos(): void {
-  const { data } = todosState;
-  listElement.setAttribute('aria-busy', String(todosState.loading && !data));
+  const { data, loading, error } = todosState;
+  listElement.setAttribute('aria-busy', String(loading && !data));
   if (data) {
     todoList.render(data, users);
     empty.hidden = data.length > 0;
     const done = data.filter((todo) => todo.completed).length;
     summary.textContent = `${data.length - done} left · ${done} done`;
+  } else if (error) {
+    // This filter's todos failed to load: nothing of the list shown before may pass for them.
+    // The banner says what failed, and Retry loads it.
+    todoList.render([], users);
+    empty.hidden = true;
+    summary.textContent = '';
   }
   renderStatus();
 }

@@ -62,6 +62,11 @@ export class TodoList {
     row.todo = todo;
     row.owner = owner;
     const { element } = row;
+    // The row is built anew: the control that had focus gets it back (a keyboard user toggling
+    // or renaming stays where they were).
+    const focused = element.contains(document.activeElement)
+      ? document.activeElement?.classList[0]
+      : undefined;
     element.dataset.id = String(todo.id);
     element.classList.toggle('completed', todo.completed);
     element.classList.toggle('pending', todo.pending);
@@ -70,12 +75,20 @@ export class TodoList {
       className: 'toggle',
       checked: todo.completed,
       disabled: todo.pending,
-      'aria-label': `Mark "${todo.title}" ${todo.completed ? 'not done' : 'done'}`,
+      'aria-label': `Done: ${todo.title}`,
     });
     toggle.addEventListener('change', () => this.actions.toggle(todo));
-    const title = h('span', { className: 'title', title: 'Double-click to edit' }, todo.title);
-    title.addEventListener('dblclick', () => this.edit(row));
-    const edit = h('button', { type: 'button', className: 'edit', disabled: todo.pending }, 'Edit');
+    const title = h('span', { className: 'title' }, todo.title);
+    const edit = h(
+      'button',
+      {
+        type: 'button',
+        className: 'edit',
+        disabled: todo.pending,
+        'aria-label': `Edit: ${todo.title}`,
+      },
+      'Edit',
+    );
     edit.addEventListener('click', () => this.edit(row));
     const remove = h(
       'button',
@@ -83,7 +96,7 @@ export class TodoList {
         type: 'button',
         className: 'delete',
         disabled: todo.pending,
-        'aria-label': `Delete "${todo.title}"`,
+        'aria-label': `Delete: ${todo.title}`,
       },
       '✕',
     );
@@ -95,28 +108,38 @@ export class TodoList {
     });
     const badge = h('span', { className: 'owner' }, owner?.name ?? `user ${todo.userId}`);
     element.replaceChildren(toggle, title, badge, edit, remove);
+    if (focused) element.querySelector<HTMLElement>(`.${focused}`)?.focus();
   }
 
-  /** Swaps the title for an input: Enter or leaving it saves, Escape cancels. */
+  /** Swaps the title for an input (its Edit button): Enter or leaving it saves, Escape cancels. */
   private edit(row: Row): void {
     const todo = row.todo;
     if (!todo || todo.pending || row.editing) return;
     row.editing = true;
-    const input = h('input', { className: 'edit-title', value: todo.title, maxLength: 200 });
-    const finish = (save: boolean) => {
+    const input = h('input', {
+      className: 'edit-title',
+      value: todo.title,
+      maxLength: 200,
+      'aria-label': `Rename: ${todo.title}`,
+    });
+    /** `fromKeyboard`: focus goes back to the Edit button, as the input leaves the page. */
+    const finish = (save: boolean, fromKeyboard: boolean) => {
       if (!row.editing) return;
       row.editing = false;
       const title = input.value.trim();
       // Show the latest snapshot again; a rename then arrives from the store.
       const latest = row.todo!;
       this.fill(row, latest, row.owner);
+      if (fromKeyboard) row.element.querySelector<HTMLElement>('.edit')?.focus();
       if (save && title && title !== latest.title) this.actions.rename(latest, title);
     };
     input.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter') finish(true);
-      else if (event.key === 'Escape') finish(false);
+      if (event.key !== 'Enter' && event.key !== 'Escape') return;
+      // Handled here: the key must not go on to press the Edit button that takes the focus.
+      event.preventDefault();
+      finish(event.key === 'Enter', true);
     });
-    input.addEventListener('blur', () => finish(true));
+    input.addEventListener('blur', () => finish(true, false));
     row.element.querySelector('.title')?.replaceWith(input);
     input.focus();
     input.select();

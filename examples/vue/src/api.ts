@@ -39,6 +39,17 @@ export const TodoResource = TodoEndpoints.extend((base) => {
   };
 });
 
+/**
+ * The server lists todos in the order they were created (by id). A todo created before the
+ * page that holds it is loaded was appended to the list already; sorting keeps the server's
+ * order once that page arrives. Pending todos (no id yet) come last, oldest first.
+ */
+export function byServerOrder(a: Todo, b: Todo): number {
+  if (a.pending !== b.pending) return a.pending ? 1 : -1;
+  // A pending id is minus the time it was made.
+  return Math.abs(a.id) - Math.abs(b.id);
+}
+
 /** GET /api/counter every second while a component shows it. */
 export const getCounter = new RestEndpoint({
   path: '/api/counter',

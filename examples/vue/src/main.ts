@@ -5,4 +5,8 @@ import App from './App.vue';
 import '../../vanilla/src/style.css';
 import './vue.css';
 
-createApp(App).use(createTessera()).mount('#app');
+const tessera = createTessera();
+createApp(App).use(tessera).mount('#app');
+
+// For the browser tests and the curious: `window.tessera.controller` in the console.
+Object.assign(window, { tessera });
