@@ -43,6 +43,8 @@ try {
     cleanups.push(browser.close);
     const page = await browser.context.newPage();
     page.setDefaultTimeout(10_000);
+    // The first load makes Vite compile the example's modules, slow on a busy machine.
+    page.setDefaultNavigationTimeout(60_000);
     const pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error));
     console.log(`\n▶ e2e ${suite.example} (${baseURL})`);
