@@ -265,3 +265,77 @@ describe('Collection.addWith', () => {
     dispose();
   });
 });
+
+describe('a push or unshift answered with something that is not an entity', () => {
+  class Todo extends Entity {
+    id = 0;
+    title = '';
+  }
+  const listTodos = new RestEndpoint({
+    urlPrefix: API,
+    path: '/todos',
+    schema: new Collection([Todo]),
+  });
+  const getTodo = new RestEndpoint({ urlPrefix: API, path: '/todos/:id', schema: Todo });
+
+  it.each([
+    ['"5"', '5'],
+    ['5', 5],
+    ['null', null],
+    ['[5]', [5]],
+    ['[null]', [null]],
+  ])('%s is a SchemaError and writes nothing', async (_label, reply) => {
+    server.use(
+      http.get(`${API}/todos`, () => HttpResponse.json([{ id: 1, title: 'one' }])),
+      http.post(`${API}/todos`, () => HttpResponse.json(reply)),
+      http.get(`${API}/todos/5`, () => HttpResponse.json({ id: 5, title: 'five' })),
+    );
+    const { controller, dispose } = createStore({ gc: false });
+    await controller.fetch(listTodos);
+    const before = controller.getState().entities;
+    for (const endpoint of [listTodos.push, listTodos.unshift]) {
+      const failure = await controller.fetch(endpoint, { title: 'new' }).catch((e: unknown) => e);
+      expect(failure).toMatchObject({ name: 'SchemaError' });
+      expect((failure as Error).message).toMatch(/Todo/);
+    }
+    expect(controller.getState().entities).toEqual(before);
+    // A Todo 5 that arrives later stays out of the list.
+    await controller.fetch(getTodo, { id: 5 });
+    expect(ids(controller.getResponse(listTodos).data as never)).toEqual([1]);
+    dispose();
+  });
+});
+
+describe('a Collection subclass overriding nonFilterArgumentKeys', () => {
+  class Task extends Entity {
+    id = '';
+    userId = '';
+  }
+  /** Ordering identifies a list but never keeps a task out of it. */
+  class OrderedTasks extends Collection<[typeof Task]> {
+    override nonFilterArgumentKeys(key: string): boolean {
+      return key === 'orderBy';
+    }
+  }
+  const listTasks = new RestEndpoint({
+    urlPrefix: API,
+    path: '/tasks',
+    searchParams: {} as { userId: string; orderBy?: string },
+    schema: new OrderedTasks([Task]),
+  });
+
+  it('is used when pushing, as the constructor option is', async () => {
+    server.use(
+      http.get(`${API}/tasks`, () => HttpResponse.json([{ id: '1', userId: '7' }])),
+      http.post(`${API}/tasks`, async ({ request }) =>
+        HttpResponse.json({ id: '2', ...((await request.json()) as object) }),
+      ),
+    );
+    const { controller, dispose } = createStore({ gc: false });
+    await controller.fetch(listTasks, { userId: '7', orderBy: 'name' });
+    await controller.fetch(listTasks.push, { userId: '7' }, { userId: '7' });
+    const list = controller.getResponse(listTasks, { userId: '7', orderBy: 'name' }).data;
+    expect(ids(list)).toEqual(['1', '2']);
+    dispose();
+  });
+});

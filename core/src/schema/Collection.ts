@@ -119,7 +119,10 @@ export class Collection<
     return serializeCollectionKey(this.argsKey(...(args as Args)));
   }
 
-  /** True when `key` must be ignored by the default filter. */
+  /**
+   * True when `key` must be ignored by the default filter (the `nonFilterArgumentKeys` option);
+   * a subclass may override it instead of passing the option.
+   */
   nonFilterArgumentKeys(key: string): boolean {
     return this.isNonFilterKey(key);
   }
@@ -134,7 +137,7 @@ export class Collection<
     const body = args[1];
     return (collectionKey) => {
       for (const key in collectionKey) {
-        if (this.isNonFilterKey(key)) continue;
+        if (this.nonFilterArgumentKeys(key)) continue;
         const expected = collectionKey[key];
         if (matchesArg(params, key, expected) || matchesArg(body, key, expected)) continue;
         return false;

@@ -1,5 +1,7 @@
 import type { Collection, CollectionFilter } from './Collection';
 import { parseCollectionKey } from './collectionKey';
+import { describeSchema } from './describeSchema';
+import { expectsObject } from './expectsObject';
 import { INVALID } from './INVALID';
 import type {
   FieldKey,
@@ -153,6 +155,7 @@ export class CollectionUpdate<
     if (mode === 'assign' || (mode === 'addWith' && collection.isValues)) {
       if (!collection.isValues)
         throw new SchemaError(collection.key, 'assign needs a Values collection', input);
+      if (input !== null && typeof input === 'object') this.requireMembers(Object.values(input));
       const refs = inner.normalize(input, parent, key, delegate);
       const merge: MergeMembers =
         this.options.merge ?? ((existing, incoming) => ({ ...existing, ...incoming }));
@@ -173,6 +176,7 @@ export class CollectionUpdate<
     const isList = Array.isArray(input);
     const items = isList ? input : [input];
     if (mode === 'paginate') return this.appendPage(items, parent, key, delegate);
+    if (mode === 'push' || mode === 'unshift' || mode === 'addWith') this.requireMembers(items);
 
     // One member at a time, so that `move` pairs each entity with its value before this response.
     const refs: unknown[] = [];
@@ -193,6 +197,25 @@ export class CollectionUpdate<
       this.removeOrMove(refs, previous, isList ? undefined : delegate.args[1], delegate);
     }
     return isList ? refs : refs[0];
+  }
+
+  /**
+   * Members added to stored collections must be the entities themselves: a bare primary key
+   * (or null) would put a reference to an entity never sent into every matching list, where a
+   * later fetch of that id would show up. Checked before anything is written.
+   */
+  private requireMembers(items: readonly unknown[]): void {
+    const inner = this.collection.schema;
+    const member = inner.isSingleSchema ? inner.schema : inner;
+    if (!expectsObject(member)) return;
+    for (const item of items) {
+      if (item !== null && typeof item === 'object') continue;
+      throw new SchemaError(
+        describeSchema(member),
+        `${this.mode} needs each new member as an object (the entity itself), not a primary key or null; answer with the created entity, or 204 and refetch the list`,
+        item,
+      );
+    }
   }
 
   /** A filter picking the stored collections that new members (in `args`) belong to. */
