@@ -1,6 +1,7 @@
 import type { Controller } from '../store';
 import { type CacheState, initialState, type ResultMeta, type State } from '../store/State';
 import { keepCache } from '../store/writeCache';
+import { readableParts } from './readableParts';
 
 /**
  * What a server hands to the page: the committed cache without in-flight marks, optimistic
@@ -45,7 +46,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * The store state to start from on the client: `createStore({ initialState: hydrate(json) })`.
- * Throws a `TypeError` when the value is not a dehydrated state.
+ * Throws a `TypeError` when the value is not a dehydrated state at all; inside one, parts of the
+ * wrong kind are left out and fetched again when read (see `readableParts`).
  */
 export function hydrate(dehydrated: unknown): State {
   const fields = ['entities', 'indexes', 'entitiesMeta', 'endpoints', 'meta'] as const;
@@ -54,13 +56,5 @@ export function hydrate(dehydrated: unknown): State {
       `hydrate() expects what dehydrate() returned: an object with ${fields.join(', ')}`,
     );
   }
-  const cache = dehydrated as unknown as DehydratedState;
-  return {
-    ...initialState(),
-    entities: cache.entities,
-    indexes: cache.indexes,
-    entitiesMeta: cache.entitiesMeta,
-    endpoints: cache.endpoints,
-    meta: cache.meta,
-  };
+  return { ...initialState(), ...readableParts(dehydrated) };
 }

@@ -85,7 +85,9 @@ function readStored(
         args as never[],
       );
       paths = denormalized.paths;
-      if (denormalized.data === INVALID) missing = true;
+      // undefined: the entity the result names is not in the store (a page state that lost
+      // it): as missing as an invalid one, so readers fetch it rather than show nothing.
+      if (denormalized.data === INVALID || denormalized.data === undefined) missing = true;
       else data = denormalized.data;
     }
   }
