@@ -84,4 +84,20 @@ describe('SSR', () => {
     expect(document.querySelector('h1')?.textContent).toBe('Live');
     app.unmount();
   });
+
+  it('writes any id into the script attribute escaped, and reads it back by that id', async () => {
+    const hostileId = `x" onload="alert(1)"><script>alert(2)</script><i a='&amp;`;
+    const tessera = createTessera();
+    await tessera.controller.fetch(TodoResource.get, { id: 1 });
+    const page = renderStateScript(tessera.controller, hostileId);
+    tessera.store.dispose();
+    const doc = new DOMParser().parseFromString(`<body>${page}</body>`, 'text/html');
+    const scripts = doc.querySelectorAll('script');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0].getAttributeNames().sort()).toEqual(['id', 'type']);
+    expect(scripts[0].id).toBe(hostileId);
+    expect(doc.querySelector('i')).toBeNull();
+    const state = readStateScript(hostileId, doc);
+    expect(state?.meta[TodoResource.get.key({ id: 1 })]).toBeDefined();
+  });
 });

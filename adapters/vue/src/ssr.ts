@@ -12,11 +12,25 @@ export const STATE_SCRIPT_ID = '__TESSERA_STATE__';
 
 /**
  * Server side, after `renderToString(app)`: the store state as an inline JSON `<script>` to put
- * in the page. Data cannot break out of it (`</script>`, `<!--`, U+2028 are escaped).
+ * in the page. Data cannot break out of it (`</script>`, `<!--`, U+2028 are escaped), nor can
+ * the id (written as an escaped attribute).
  */
 export function renderStateScript(controller: Controller, id = STATE_SCRIPT_ID): string {
   const json = serializeState(dehydrate(controller));
-  return `<script id="${id}" type="application/json">${json}</script>`;
+  return `<script id="${escapeAttribute(id)}" type="application/json">${json}</script>`;
+}
+
+const ATTRIBUTE_ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '<': '&lt;',
+  '>': '&gt;',
+};
+
+/** Any id stays inside its quoted attribute; the DOM gives `getElementById` the id back. */
+function escapeAttribute(value: string): string {
+  return String(value).replace(/[&"'<>]/g, (char) => ATTRIBUTE_ENTITIES[char]);
 }
 
 /**
