@@ -304,6 +304,25 @@ describe('a push or unshift answered with something that is not an entity', () =
     expect(ids(controller.getResponse(listTodos).data as never)).toEqual([1]);
     dispose();
   });
+
+  it('assign to a Values collection refuses a primary key for a member too', async () => {
+    const getIndex = new RestEndpoint({
+      urlPrefix: API,
+      path: '/index',
+      schema: new Collection(new Values(Todo)),
+    });
+    server.use(
+      http.get(`${API}/index`, () => HttpResponse.json({ a: { id: 1, title: 'one' } })),
+      http.post(`${API}/index`, () => HttpResponse.json({ b: 5 })),
+    );
+    const { controller, dispose } = createStore({ gc: false });
+    await controller.fetch(getIndex);
+    await expect(controller.fetch(getIndex.assign, { b: { title: 'x' } })).rejects.toThrow(
+      /Todo: assign needs each new member as an object/,
+    );
+    expect(Object.keys(controller.getResponse(getIndex).data!)).toEqual(['a']);
+    dispose();
+  });
 });
 
 describe('a Collection subclass overriding nonFilterArgumentKeys', () => {

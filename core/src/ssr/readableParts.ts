@@ -46,14 +46,14 @@ export function readableParts(cache: Record<string, unknown>): CacheState {
     (value, path) =>
       isRecord(value) ? entries(value, path, check) : LEFT_OUT;
 
-  const entities = entries(cache.entities, 'entities', table(isEntity));
+  const entities = entries(cache.entities, 'entities', table(isEntity)) as CacheState['entities'];
   const entitiesMeta = entries(cache.entitiesMeta, 'entitiesMeta', table(writeMeta));
   const indexes = entries(cache.indexes, 'indexes', table(table(isPk)));
-  let meta = entries(cache.meta, 'meta', writeMeta) as Record<string, ResultMeta>;
+  let meta = entries(cache.meta, 'meta', writeMeta);
   if (leftOut.some((path) => path.startsWith('entities.'))) {
     // Which results named what was left out is unknown here: all of them are fetched again
     // (shown meanwhile, as after `expireAll`), so no list shows fewer members than it has.
-    meta = entries(meta, 'meta', (value) => ({ ...(value as ResultMeta), expiresAt: 1 })) as never;
+    meta = entries(meta, 'meta', (value) => ({ ...(value as ResultMeta), expiresAt: 1 }));
   }
   if (leftOut.length > 0) {
     warnInDevelopment(
@@ -61,8 +61,13 @@ export function readableParts(cache: Record<string, unknown>): CacheState {
         `hydrate() left out ${leftOut.length} part(s) of the page state that are not of the right kind, which readers fetch again: ${leftOut.slice(0, 5).join(', ')}${leftOut.length > 5 ? ', …' : ''}. Hand hydrate() what serializeState(dehydrate(controller)) wrote, unchanged.`,
     );
   }
-  const endpoints = cache.endpoints as CacheState['endpoints'];
-  return { entities, entitiesMeta, indexes, endpoints, meta };
+  return {
+    entities,
+    entitiesMeta: entitiesMeta as CacheState['entitiesMeta'],
+    indexes: indexes as CacheState['indexes'],
+    endpoints: cache.endpoints as CacheState['endpoints'],
+    meta: meta as CacheState['meta'],
+  };
 }
 
 /** A stored entity is an object (a Collection's is a list); INVALID marks an invalidated one. */

@@ -134,7 +134,7 @@ describe('hydrate with a page state whose inside is wrong', () => {
     // The store holds no entry of the wrong kind.
     for (const table of Object.values(controller.getState().entities)) {
       expect(typeof table).toBe('object');
-      for (const entity of Object.values(table)) expect(typeof entity).toBe('object');
+      for (const entity of Object.values(table!)) expect(typeof entity).toBe('object');
     }
     dispose();
   });
