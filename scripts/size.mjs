@@ -13,60 +13,137 @@ const root = new URL('..', import.meta.url).pathname;
 const work = join(root, 'node_modules', '.cache', 'tessera-size');
 const require = createRequire(join(root, 'package.json'));
 
-/** [label, source of the entry module, packages it needs (skipped when not installed)] */
-export const scenarios = [
-  [
-    'typical: RestEndpoint, Entity, resource, createStore + @tessera/vanilla createClient',
-    `export { RestEndpoint, Entity, resource, createStore } from '@tessera/core';
+/** What a typical app of each kind imports (the budgets and the feature costs build on these). */
+const typical = {
+  vanilla: `export { RestEndpoint, Entity, resource, createStore } from '@tessera/core';
      export { createClient } from '@tessera/vanilla';`,
-    ['@tessera/core', '@tessera/vanilla'],
-  ],
-  ['normalize alone', `export { normalize } from '@tessera/core';`, ['@tessera/core']],
-  [
-    'denormalize + MemoCache',
-    `export { denormalize, MemoCache } from '@tessera/core';`,
-    ['@tessera/core'],
-  ],
-  ['all of @tessera/core', `export * from '@tessera/core';`, ['@tessera/core']],
-  [
-    'all of @tessera/vanilla (with core)',
-    `export * from '@tessera/vanilla';`,
-    ['@tessera/vanilla'],
-  ],
-  [
-    'typical Vue app: Entity, resource + @tessera/vue createTessera, useSuspense, useDLE, useLive, useController, useLoading, TesseraErrorBoundary',
-    `export { Entity, resource } from '@tessera/core';
+  vue: `export { Entity, resource } from '@tessera/core';
      export { createTessera, useSuspense, useDLE, useLive, useController, useLoading, TesseraErrorBoundary } from '@tessera/vue';`,
-    ['@tessera/core', '@tessera/vue'],
-  ],
-  [
-    'anchor: @tanstack/vue-query 5.104 (VueQueryPlugin, QueryClient, useQuery, useMutation, useQueryClient)',
-    `export { VueQueryPlugin, QueryClient, useQuery, useMutation, useQueryClient } from '@tanstack/vue-query';`,
-    ['@tanstack/vue-query'],
-  ],
-  [
-    'anchor: @pinia/colada 1.4.6 + pinia (createPinia, PiniaColada, useQuery, useMutation, useQueryCache)',
-    `export { createPinia } from 'pinia';
-     export { PiniaColada, useQuery, useMutation, useQueryCache } from '@pinia/colada';`,
-    ['@pinia/colada', 'pinia'],
-  ],
-  [
-    'typical Svelte app: Entity, resource + @tessera/svelte createTessera, setTessera, endpointStore, useDLE, useSuspense, useLive, useMutation',
-    `export { Entity, resource } from '@tessera/core';
+  svelte: `export { Entity, resource } from '@tessera/core';
      export { createTessera, setTessera, endpointStore, useDLE, useSuspense, useLive, useMutation } from '@tessera/svelte';`,
-    ['@tessera/core', '@tessera/svelte'],
-  ],
-  [
-    'anchor: @tanstack/svelte-query 6.3 (QueryClient, QueryClientProvider, createQuery, createMutation, useQueryClient)',
-    `export { QueryClient, QueryClientProvider, createQuery, createMutation, useQueryClient } from '@tanstack/svelte-query';`,
-    ['@tanstack/svelte-query'],
-  ],
-  [
-    'anchor: @data-client/endpoint + core (RestEndpoint-like Endpoint, Entity, Controller)',
-    `export { Endpoint, Entity, schema } from '@data-client/endpoint';
+};
+
+/**
+ * What an application imports: `id` names it in `size-budgets.json`, `packages` are what it
+ * needs (skipped when not installed).
+ */
+export const scenarios = [
+  {
+    id: 'typical-vanilla',
+    label: 'typical: RestEndpoint, Entity, resource, createStore + @tessera/vanilla createClient',
+    source: typical.vanilla,
+    packages: ['@tessera/core', '@tessera/vanilla'],
+  },
+  {
+    id: 'rest-endpoint',
+    label: 'RestEndpoint alone',
+    source: `export { RestEndpoint } from '@tessera/core';`,
+    packages: ['@tessera/core'],
+  },
+  {
+    id: 'create-store',
+    label: 'createStore alone',
+    source: `export { createStore } from '@tessera/core';`,
+    packages: ['@tessera/core'],
+  },
+  {
+    id: 'normalize',
+    label: 'normalize alone',
+    source: `export { normalize } from '@tessera/core';`,
+    packages: ['@tessera/core'],
+  },
+  {
+    id: 'denormalize-memo',
+    label: 'denormalize + MemoCache',
+    source: `export { denormalize, MemoCache } from '@tessera/core';`,
+    packages: ['@tessera/core'],
+  },
+  {
+    id: 'core-all',
+    label: 'all of @tessera/core',
+    source: `export * from '@tessera/core';`,
+    packages: ['@tessera/core'],
+  },
+  {
+    id: 'vanilla-all',
+    label: 'all of @tessera/vanilla (with core)',
+    source: `export * from '@tessera/vanilla';`,
+    packages: ['@tessera/vanilla'],
+  },
+  {
+    id: 'typical-vue',
+    label:
+      'typical Vue app: Entity, resource + @tessera/vue createTessera, useSuspense, useDLE, useLive, useController, useLoading, TesseraErrorBoundary',
+    source: typical.vue,
+    packages: ['@tessera/core', '@tessera/vue'],
+  },
+  {
+    id: 'anchor-vue-query',
+    label:
+      'anchor: @tanstack/vue-query 5.104 (VueQueryPlugin, QueryClient, useQuery, useMutation, useQueryClient)',
+    source: `export { VueQueryPlugin, QueryClient, useQuery, useMutation, useQueryClient } from '@tanstack/vue-query';`,
+    packages: ['@tanstack/vue-query'],
+  },
+  {
+    id: 'anchor-pinia-colada',
+    label:
+      'anchor: @pinia/colada 1.4.6 + pinia (createPinia, PiniaColada, useQuery, useMutation, useQueryCache)',
+    source: `export { createPinia } from 'pinia';
+     export { PiniaColada, useQuery, useMutation, useQueryCache } from '@pinia/colada';`,
+    packages: ['@pinia/colada', 'pinia'],
+  },
+  {
+    id: 'typical-svelte',
+    label:
+      'typical Svelte app: Entity, resource + @tessera/svelte createTessera, setTessera, endpointStore, useDLE, useSuspense, useLive, useMutation',
+    source: typical.svelte,
+    packages: ['@tessera/core', '@tessera/svelte'],
+  },
+  {
+    id: 'anchor-svelte-query',
+    label:
+      'anchor: @tanstack/svelte-query 6.3 (QueryClient, QueryClientProvider, createQuery, createMutation, useQueryClient)',
+    source: `export { QueryClient, QueryClientProvider, createQuery, createMutation, useQueryClient } from '@tanstack/svelte-query';`,
+    packages: ['@tanstack/svelte-query'],
+  },
+  {
+    id: 'anchor-data-client',
+    label: 'anchor: @data-client/endpoint + core (RestEndpoint-like Endpoint, Entity, Controller)',
+    source: `export { Endpoint, Entity, schema } from '@data-client/endpoint';
      export { Controller, NetworkManager } from '@data-client/core';`,
-    ['@data-client/endpoint', '@data-client/core'],
-  ],
+    packages: ['@data-client/endpoint', '@data-client/core'],
+  },
+];
+
+/**
+ * Optional features. `source` is what an app adds to the typical vanilla app to use one (its
+ * import cost); `files` are the modules that implement it, whose bytes every typical app pays
+ * today whether it uses the feature or not (the goal is 0 there).
+ */
+export const features = [
+  {
+    name: 'collections and pagination',
+    source: `export { Collection } from '@tessera/core';`,
+    files: /\/(Collection|CollectionUpdate|collectionEndpoints|collectionKey|findCollection)\.js$/,
+  },
+  { name: 'polling', source: '', files: /\/PollingManager\.js$/ },
+  { name: 'retries and timeouts', source: '', files: /\/(requestPolicy|sleep|untilAborted)\.js$/ },
+  { name: 'garbage collection', source: '', files: /\/GCManager\.js$/ },
+  {
+    name: 'optimistic updates (the Snapshot its updaters read)',
+    source: '',
+    files: /\/Snapshot\.js$/,
+  },
+  {
+    name: 'SSR (dehydrate, hydrate, serializeState)',
+    source: `export { dehydrate, hydrate, serializeState } from '@tessera/core';`,
+    files: /\/ssr\//,
+  },
+  {
+    name: 'fixtures (createFixtureStore, mockFixtures)',
+    source: `export { createFixtureStore, mockFixtures } from '@tessera/core';`,
+    files: /\/fixtures\.js$/,
+  },
 ];
 
 /**
@@ -132,14 +209,30 @@ export async function measureSizes() {
   mkdirSync(work, { recursive: true });
   const rows = [];
   let index = 0;
-  for (const [label, source, packages] of scenarios) {
+  for (const { id, label, source, packages } of scenarios) {
     const missing = packages.filter((name) => !installed(name));
     if (missing.length > 0) {
-      rows.push({ label, skipped: `not installed: ${missing.join(', ')}` });
+      rows.push({ id, label, skipped: `not installed: ${missing.join(', ')}` });
       continue;
     }
     const { min, gzip } = await bundle(source, `entry${index++}`);
-    rows.push({ label, min, gzip });
+    rows.push({ id, label, min, gzip });
+  }
+  // Each feature: what using it adds to the typical app, and what the typical app pays for it
+  // without using it (its modules' minified bytes in that bundle).
+  const base = await bundle(typical.vanilla, 'feature-base');
+  const featureRows = [];
+  for (const { name, source, files } of features) {
+    const added = source
+      ? (await bundle(`${typical.vanilla}\n${source}`, `feature${index++}`)).gzip
+      : base.gzip;
+    let unused = 0;
+    for (const output of Object.values(base.meta.outputs)) {
+      for (const [file, { bytesInOutput }] of Object.entries(output.inputs)) {
+        if (files.test(file)) unused += bytesInOutput;
+      }
+    }
+    featureRows.push({ name, added: added - base.gzip, unused });
   }
   // Where the bytes of all of core come from, by folder (minified, before gzip).
   const { meta } = await bundle(`export * from '@tessera/core';`, 'folders');
@@ -153,10 +246,10 @@ export async function measureSizes() {
     }
   }
   rmSync(work, { recursive: true, force: true });
-  return { rows, folders: [...folders].sort((a, b) => b[1] - a[1]) };
+  return { rows, features: featureRows, folders: [...folders].sort((a, b) => b[1] - a[1]) };
 }
 
-export function printSizes({ rows, folders }) {
+export function printSizes({ rows, features, folders }) {
   console.log('\nBundle size (esbuild, browser, production, minified; from dist/)');
   for (const row of rows) {
     if (row.skipped) console.log(`  ${row.label}: ${row.skipped}`);
@@ -165,10 +258,57 @@ export function printSizes({ rows, folders }) {
         `  ${kb(row.gzip).padStart(8)} min+gzip  ${kb(row.min).padStart(8)} min  ${row.label}`,
       );
   }
+  console.log(
+    '\nOptional features: min+gzip an app adds to use one (over the typical vanilla app), and the\n' +
+      'minified bytes of its modules that the typical app carries whether it uses it or not (goal: 0)',
+  );
+  for (const { name, added, unused } of features) {
+    console.log(`  ${kb(added).padStart(8)} to use  ${kb(unused).padStart(8)} carried  ${name}`);
+  }
   console.log('\nAll of @tessera/core by folder (minified bytes in the bundle, before gzip)');
   for (const [folder, bytes] of folders) console.log(`  ${kb(bytes).padStart(8)}  ${folder}`);
 }
 
+/**
+ * The budgets of `size-budgets.json`: a scenario over its budget fails `npm test` (`--check`).
+ * A budget is lowered whenever a change makes the bundle smaller, so size cannot creep back.
+ */
+export function checkBudgets(rows) {
+  const budgets = JSON.parse(readFileSync(join(root, 'scripts', 'size-budgets.json'), 'utf8'));
+  const failures = [];
+  for (const [id, { budgetKB, targetKB }] of Object.entries(budgets.scenarios)) {
+    const row = rows.find((r) => r.id === id);
+    if (!row || row.skipped) {
+      failures.push(`${id}: no such scenario measured`);
+      continue;
+    }
+    const size = row.gzip / 1024;
+    const mark = size > budgetKB ? '✗ over budget' : '✓';
+    const target =
+      targetKB === undefined
+        ? ''
+        : `, target ${targetKB} KB${size > targetKB ? ' (not reached)' : ' (reached)'}`;
+    console.log(`  ${mark} ${id}: ${size.toFixed(2)} KB min+gzip, budget ${budgetKB} KB${target}`);
+    if (size > budgetKB) failures.push(`${id}: ${size.toFixed(2)} KB > budget ${budgetKB} KB`);
+  }
+  return failures;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  printSizes(await measureSizes());
+  const sizes = await measureSizes();
+  if (process.argv.includes('--check')) {
+    console.log(
+      'Size budgets (scripts/size-budgets.json; min+gzip, esbuild production build of dist/)',
+    );
+    const failures = checkBudgets(sizes.rows);
+    if (failures.length > 0) {
+      console.error(`\n${failures.length} over budget:\n  ${failures.join('\n  ')}`);
+      console.error(
+        'Make the change smaller, or raise the budget in scripts/size-budgets.json and say why.',
+      );
+      process.exit(1);
+    }
+  } else {
+    printSizes(sizes);
+  }
 }

@@ -40,6 +40,8 @@ const checks = [
   // The published packages, as users get them: build, then count exported names and `any`.
   ['build the packages', 'npm', ['run', 'build', '--silent']],
   ['public API report (dist/*.d.ts)', process.execPath, ['scripts/api-report.mjs']],
+  // What users pay: every budget of scripts/size-budgets.json, from the build above.
+  ['size budgets (scripts/size-budgets.json)', process.execPath, ['scripts/size.mjs', '--check']],
 ];
 
 let passed = 0;
