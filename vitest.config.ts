@@ -12,6 +12,9 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {
+    // A hang guard, not a speed limit: the 100,000-entity cases take a few seconds on a quiet
+    // machine and several times that on a shared one (vitest's default is 5 s).
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
