@@ -12,8 +12,9 @@ export const DEFAULT_GC_INTERVAL = 60_000;
 /**
  * Garbage collection, on by default. Every `intervalMs` it evicts results and entities that have
  * expired and that nobody reads: no live `select()` subscription and no `countRef()` refers to
- * them, and no fetch for the key is in flight. Evicted data is simply fetched again when next
- * needed, so a long session holds only what is on screen plus what is still fresh.
+ * them, and no fetch for the key is in flight. Entities stay while an optimistic update is
+ * pending. Evicted data is simply fetched again when next needed, so a long session holds only
+ * what is on screen plus what is still fresh.
  */
 export class GCManager implements Manager {
   readonly intervalMs: number;
@@ -68,7 +69,11 @@ export class GCManager implements Manager {
       keys.push(key);
     }
     const entities: { key: string; pk: string }[] = [];
-    for (const [entityKey, table] of Object.entries(committed.entitiesMeta)) {
+    // Live readers' entities are those of the optimistic view: the committed ones beneath, shown
+    // again when an update fails, are unknown while one is pending, so no entity goes then.
+    for (const [entityKey, table] of state.committed
+      ? []
+      : Object.entries(committed.entitiesMeta)) {
       if (!table) continue;
       const read = live.entities.get(entityKey);
       for (const [pk, meta] of Object.entries(table)) {

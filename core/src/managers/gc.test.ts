@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Entity } from '../schema';
 import { Controller, StoreDisposedError } from '../store';
 import { createStore } from './createStore';
-import { localEndpoint } from './endpoints.test-helpers';
+import { deferred, HttpError, localEndpoint } from './endpoints.test-helpers';
 import { GCManager } from './GCManager';
 import { NetworkManager } from './NetworkManager';
 
@@ -12,6 +12,22 @@ class Post extends Entity {
   pk() {
     return this.id;
   }
+}
+
+class Author extends Entity {
+  id = '';
+  name = '';
+  pk() {
+    return this.id;
+  }
+}
+class Article extends Entity {
+  id = '';
+  author: Author | undefined = undefined;
+  pk() {
+    return this.id;
+  }
+  static override schema = { author: Author };
 }
 
 const getPost = localEndpoint({
@@ -80,6 +96,38 @@ describe('garbage collection (on by default)', () => {
     release();
     await gc.sweep();
     expect(controller.get(Post, { id: '1' })).toBeUndefined();
+    dispose();
+  });
+
+  it('keeps what a reader shows beneath a pending optimistic update, for when it fails', async () => {
+    const { controller, managers, dispose } = createStore();
+    const gc = managers.find((m) => m instanceof GCManager) as GCManager;
+    const getArticle = localEndpoint({
+      key: () => 'GET /articles/1',
+      schema: Article,
+      resolve: () => ({ id: '1', author: { id: 'ann', name: 'Ann' } }),
+    });
+    const answer = deferred<unknown>();
+    const reassign = localEndpoint({
+      key: () => 'PATCH /articles/1',
+      schema: Article,
+      sideEffect: true,
+      getOptimisticResponse: () => ({ id: '1', author: { id: 'bo', name: 'Bo' } }),
+      resolve: () => answer.promise,
+    });
+    await controller.fetch(getArticle);
+    let shown: Article | undefined;
+    const sub = controller.select(getArticle).subscribe(({ data }) => (shown = data));
+    vi.setSystemTime(Date.now() + 120_000);
+    const done = controller.fetch(reassign).catch(() => undefined);
+    expect(shown?.author?.name).toBe('Bo');
+    // Ann is expired and not shown now, but shown again once the update fails.
+    await gc.sweep();
+    answer.reject(new HttpError(500));
+    await done;
+    expect(controller.getState().optimistic).toEqual([]);
+    expect(shown?.author?.name).toBe('Ann');
+    sub.unsubscribe();
     dispose();
   });
 
