@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run demo`: serves the examples with Vite, each on its own port (the next free one), each
 // with the example REST API inside its process (the `apiPlugin` in its vite.config.ts mounts it
-// under /api).
+// under /api). The SvelteKit example is built for production first, then served by its Node
+// server (examples/sveltekit/serve.mjs), with the API mounted the same way.
 //
-//   node examples/demo.mjs [--port 5173] [--host 127.0.0.1] [--latency 250] [--example vanilla,vue,svelte]
+//   node examples/demo.mjs [--port 5173] [--host 127.0.0.1] [--latency 250] [--example vanilla,vue,svelte,sveltekit]
 //
 // Prints `Tessera <example> example: <url>` once each server listens. Stops on SIGINT/SIGTERM.
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '5173' },
     host: { type: 'string', default: '127.0.0.1' },
     latency: { type: 'string', default: '250' },
-    example: { type: 'string', default: 'vanilla,vue,svelte' },
+    example: { type: 'string', default: 'vanilla,vue,svelte,sveltekit' },
   },
 });
 
@@ -29,6 +30,17 @@ const servers = [];
 for (const [index, example] of values.example.split(',').entries()) {
   const root = fileURLToPath(new URL(`./${example}/`, import.meta.url));
   const port = Number(values.port) === 0 ? 0 : Number(values.port) + index;
+  if (example === 'sveltekit') {
+    const { serveSvelteKit } = await import('./sveltekit/serve.mjs');
+    const { url, close } = await serveSvelteKit({
+      port,
+      host: values.host,
+      latency: Number(process.env.TESSERA_API_LATENCY),
+    });
+    servers.push({ close });
+    console.log(`Tessera ${example} example: ${url}`);
+    continue;
+  }
   const server = await createServer({
     configFile: `${root}vite.config.ts`,
     root,

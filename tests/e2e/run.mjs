@@ -10,6 +10,8 @@ const suites = [
   { example: 'vanilla', load: () => import('./vanilla.mjs') },
   { example: 'vue', load: () => import('./vue.mjs') },
   { example: 'svelte', load: () => import('./svelte.mjs') },
+  // Built for production first (adapter-node), then served with the API (examples/demo.mjs).
+  { example: 'sveltekit', load: () => import('./sveltekit.mjs') },
   // Not an example: the browser benchmark's apps, built and served by the suite itself.
   { example: 'bench', load: () => import('./bench.mjs') },
 ];

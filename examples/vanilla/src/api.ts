@@ -9,6 +9,12 @@ export class User extends Entity {
   pk() {
     return this.id;
   }
+
+  // Table names that survive minification, which renames classes: a state rendered on the
+  // server (the SvelteKit example) must name the tables as the browser's build does.
+  static override get key() {
+    return 'User';
+  }
 }
 
 /** One todo, as the API at /api/todos serves it. */
@@ -19,6 +25,10 @@ export class Todo extends Entity {
   completed = false;
   pk() {
     return this.id;
+  }
+
+  static override get key() {
+    return 'Todo';
   }
 
   /** Not yet confirmed by the server: optimistic creates use negative ids. */

@@ -11,6 +11,11 @@ export class Counter extends Entity {
   pk() {
     return this.id;
   }
+
+  // Survives minification (see User in the vanilla example).
+  static override get key() {
+    return 'Counter';
+  }
 }
 
 /** Todos are listed `perPage` at a time; `getNextPage` appends `page` N to the list. */
