@@ -100,6 +100,14 @@ export const scenarios = [
     packages: ['@tessera/core', '@tessera/svelte'],
   },
   {
+    id: 'typical-sveltekit',
+    label:
+      'typical SvelteKit app: the typical Svelte app + @tessera/svelte/kit startTessera (preload runs on the server)',
+    source: `${typical.svelte}
+     export { startTessera } from '@tessera/svelte/kit';`,
+    packages: ['@tessera/core', '@tessera/svelte'],
+  },
+  {
     id: 'anchor-svelte-query',
     label:
       'anchor: @tanstack/svelte-query 6.3 (QueryClient, QueryClientProvider, createQuery, createMutation, useQueryClient)',

@@ -5,9 +5,10 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
-const bin = (name) => join('node_modules', '.bin', name);
+// Absolute: a check may run in another folder (`cwd`).
+const bin = (name) => resolve('node_modules', '.bin', name);
 const checks = [
   ['typecheck (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint (biome)', bin('biome'), ['check', '.']],
@@ -26,6 +27,22 @@ const checks = [
     'svelte-check (examples/svelte)',
     bin('svelte-check'),
     ['--workspace', 'examples/svelte', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
+  ],
+  // SvelteKit writes the app's types (`./$types`, its tsconfig) into .svelte-kit/ first.
+  [
+    'svelte-kit sync (examples/sveltekit)',
+    bin('svelte-kit'),
+    ['sync'],
+    {
+      cwd: 'examples/sveltekit',
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    },
+  ],
+  [
+    'svelte-check (examples/sveltekit)',
+    bin('svelte-check'),
+    ['--workspace', 'examples/sveltekit', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
+    { env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' } },
   ],
   [
     'typecheck the browser benchmark apps (vue-tsc)',
@@ -48,9 +65,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-for (const [label, cmd, args] of checks) {
+for (const [label, cmd, args, options] of checks) {
   console.log(`\n▶ ${label}`);
-  const { status } = spawnSync(cmd, args, { stdio: 'inherit' });
+  const { status } = spawnSync(cmd, args, { stdio: 'inherit', ...options });
   if (status === 0) passed += 1;
   else {
     failed += 1;
