@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Browser tests: `node tests/e2e/run.mjs [vanilla vue svelte bench]` (every suite when none is
-// named). Starts each example with its REST API, drives it in headless Chromium, prints
-// `N passed, M failed` and exits non-zero on any failure. Servers and the browser are always torn
-// down, also on failure or Ctrl-C.
+// Browser tests: `node tests/e2e/run.mjs [vanilla vue svelte sveltekit bench]` (every suite
+// when none is named). Starts each example with its REST API, drives it in headless Chromium,
+// prints `N passed, M failed` and exits non-zero on any failure. Servers and the browser are
+// always torn down, also on failure or Ctrl-C.
 import { findChromium, launchChromium } from '../../scripts/chromium.mjs';
 import { startExample } from './harness.mjs';
 

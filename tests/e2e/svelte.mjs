@@ -10,6 +10,7 @@ import {
   freshPage,
   namesRowControls,
   passesAccessibilityAudit,
+  pick,
   renamesWithKeyboard,
   row,
   rows,
@@ -18,15 +19,6 @@ import {
   usersFailureSaysUsers,
 } from './todoPage.mjs';
 import { tests as vueTests } from './vue.mjs';
-
-/** The Vue suite's scenarios of these names (the two pages share markup and behaviour). */
-function sameAsVue(...names) {
-  return names.map((name) => {
-    const test = vueTests.find((candidate) => candidate.name === name);
-    if (!test) throw new Error(`No Vue scenario named "${name}"`);
-    return test;
-  });
-}
 
 const firstPage = seedTitles.slice(0, 4);
 
@@ -129,7 +121,8 @@ export const tests = [
   },
   // The same page, the same API: these run exactly as in the Vue example's suite.
   createsTodo,
-  ...sameAsVue(
+  ...pick(
+    vueTests,
     'toggles and renames a todo (optimistic update)',
     'deletes a todo (optimistic delete)',
     'a failed save rolls back and says so',
@@ -157,7 +150,8 @@ export const tests = [
       );
     },
   },
-  ...sameAsVue(
+  ...pick(
+    vueTests,
     'a list loaded to its end, shown again after another filter, offers no "Load more"',
     'a todo created before the next page loads takes its place in the order of the server',
     'the live counter stands apart from the form, and says when it cannot refresh',

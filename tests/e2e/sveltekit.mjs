@@ -5,9 +5,23 @@
 // suite (`TESSERA_API_ORIGIN`), which can fail on demand: a failure during the server render only.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { eventually, startExample } from './harness.mjs';
+import { assertAccessible, eventually, startExample } from './harness.mjs';
 import { tests as svelteTests } from './svelte.mjs';
-import { createsTodo, row, rows, seedTitles, titles } from './todoPage.mjs';
+import {
+  createsTodo,
+  deletesOnceOnDoubleClick,
+  failedFilterShowsNoOtherList,
+  freshPage,
+  namesRowControls,
+  passesAccessibilityAudit,
+  pick,
+  renamesWithKeyboard,
+  row,
+  rows,
+  seedTitles,
+  titles,
+  usersFailureSaysUsers,
+} from './todoPage.mjs';
 import { tests as vueTests } from './vue.mjs';
 
 /** What the server's load functions asked the API for, and whether the proxy fails them. */
@@ -40,15 +54,6 @@ export function start() {
     await new Promise((resolve) => proxy.close(resolve));
   };
   return { url, stop };
-}
-
-/** Scenarios of these names from another suite (the pages share markup and behaviour). */
-function reuse(suite, ...names) {
-  return names.map((name) => {
-    const test = suite.find((candidate) => candidate.name === name);
-    if (!test) throw new Error(`No scenario named "${name}"`);
-    return test;
-  });
 }
 
 /** Records the page's requests to /api and to SvelteKit's data endpoint while `action` runs. */
@@ -139,13 +144,13 @@ export const tests = [
       }
     },
   },
-  ...reuse(
+  ...pick(
     svelteTests,
     'loads the next page (getNextPage) and appends it',
     'the live counter follows the server by polling',
   ),
   createsTodo,
-  ...reuse(
+  ...pick(
     vueTests,
     'toggles and renames a todo (optimistic update)',
     'deletes a todo (optimistic delete)',
@@ -174,10 +179,11 @@ export const tests = [
     },
   },
   {
-    name: 'a mutation on one view updates the other',
+    name: "a mutation on one view updates the other (the todo's page passes an axe-core audit)",
     async run({ page, baseURL }) {
       await row(page, 3).locator('a.open').click();
       await page.waitForURL('**/todos/3');
+      await assertAccessible(page, "on a todo's page");
       assert.equal(await page.locator('#todo-done').isChecked(), false);
       assert.equal(await row(page, 3).locator('.toggle').isChecked(), false);
       await page.locator('#todo-done').check();
@@ -194,11 +200,19 @@ export const tests = [
       await page.waitForURL((url) => url.pathname === '/');
     },
   },
-  ...reuse(
-    svelteTests,
-    'filters by user (new arguments, previous list kept until they load)',
-    'a failed load reaches the boundary and recovers on Retry',
+  ...pick(svelteTests, 'filters by user (new arguments, previous list kept until they load)'),
+  ...pick(
+    vueTests,
+    'a list loaded to its end, shown again after another filter, offers no "Load more"',
+    'a todo created before the next page loads takes its place in the order of the server',
+    'the live counter stands apart from the form, and says when it cannot refresh',
   ),
+  deletesOnceOnDoubleClick,
+  failedFilterShowsNoOtherList,
+  usersFailureSaysUsers,
+  namesRowControls,
+  renamesWithKeyboard,
+  passesAccessibilityAudit,
   {
     name: 'an API failure during the server render falls back to fetching in the browser',
     async run({ page, baseURL }) {
@@ -225,9 +239,11 @@ export const tests = [
   {
     name: 'the page looks sane (screenshot)',
     async run({ page, baseURL }) {
-      await page.goto(baseURL);
-      await eventually(async () => assert.ok((await rows(page).count()) >= 4));
+      await freshPage(page, baseURL);
       await page.screenshot({ path: '/tmp/tessera-e2e-sveltekit.png', fullPage: true });
+      await page.goto(new URL('/todos/3', baseURL).href);
+      await page.locator('#todo-title').waitFor();
+      await page.screenshot({ path: '/tmp/tessera-e2e-sveltekit-todo.png', fullPage: true });
     },
   },
 ];

@@ -1,4 +1,4 @@
-// What the three example pages share: the todo list's markup, the todos the example API starts
+// What the example pages share: the todo list's markup, the todos the example API starts
 // with, and the scenarios that run the same on each page.
 import assert from 'node:assert/strict';
 import {
@@ -31,6 +31,15 @@ export const errorLines = async (page) =>
   (await page.locator('.error-message:visible, .row-error:visible').allInnerTexts()).flatMap(
     (text) => text.split('\n'),
   );
+
+/** The scenarios of these names from another page's suite (the pages share markup and behaviour). */
+export function pick(tests, ...names) {
+  return names.map((name) => {
+    const test = tests.find((candidate) => candidate.name === name);
+    if (!test) throw new Error(`No scenario named "${name}"`);
+    return test;
+  });
+}
 
 /** A fresh load of the page, with its todos and people shown: a start that needs no earlier test. */
 export async function freshPage(page, baseURL) {

@@ -47,7 +47,10 @@ export abstract class Entity {
     });
   }
 
-  /** Name of this entity's table; defaults to the class name. */
+  /**
+   * Name of this entity's table; defaults to the class name. Override it when a state crosses
+   * builds (a server render hydrated in the browser): minifiers rename classes.
+   */
   static get key(): string {
     return this.name;
   }
