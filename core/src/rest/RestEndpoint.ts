@@ -1,4 +1,3 @@
-import { CollectionUpdate } from '../schema/CollectionUpdate';
 import { describeSchema } from '../schema/describeSchema';
 import { expectsObject } from '../schema/expectsObject';
 import { SchemaError } from '../schema/SchemaError';
@@ -329,12 +328,9 @@ function assertDataAllowed(
   response: Response,
   value: unknown,
 ): void {
-  const schema = endpoint.schema;
-  if (NO_CONTENT_STATUSES.has(response.status)) return;
-  // A collection update (`push`, `remove`...) needs the entities it adds or takes out.
-  if (!expectsObject(schema) && !(schema instanceof CollectionUpdate)) return;
+  if (NO_CONTENT_STATUSES.has(response.status) || !expectsObject(endpoint.schema)) return;
   throw new SchemaError(
-    describeSchema(schema),
+    describeSchema(endpoint.schema),
     `${init.method ?? 'GET'} ${url} answered ${describeStatus(response)} with an empty or null body (answer 204 for "nothing", or build the value in process())`,
     value,
   );

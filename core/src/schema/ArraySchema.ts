@@ -29,6 +29,11 @@ export class ArraySchema<S = unknown> extends Polymorphic {
     super(definition, schemaAttribute);
   }
 
+  /** Its data is an object or a list, never `null` or a scalar (see `expectsObject`). */
+  get objectData(): true {
+    return true;
+  }
+
   normalize(
     input: unknown,
     parent: unknown,

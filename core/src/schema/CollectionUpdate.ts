@@ -120,6 +120,11 @@ export class CollectionUpdate<
     this.options = options;
   }
 
+  /** Its data is an object or a list, never `null` or a scalar (see `expectsObject`). */
+  get objectData(): true {
+    return true;
+  }
+
   /** Table of the collections this updates. */
   get key(): string {
     return this.collection.key;

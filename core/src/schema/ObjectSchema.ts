@@ -9,6 +9,11 @@ export class ObjectSchema<O extends object = Record<string, unknown>> {
     this.schema = definition;
   }
 
+  /** Its data is an object or a list, never `null` or a scalar (see `expectsObject`). */
+  get objectData(): true {
+    return true;
+  }
+
   /** A new ObjectSchema with these fields added or replaced. */
   define<D extends object>(definition: D): ObjectSchema<Omit<O, keyof D> & D> {
     return new ObjectSchema({ ...this.schema, ...definition } as Omit<O, keyof D> & D);

@@ -24,6 +24,11 @@ export class Union<
     this.attributeName = typeof schemaAttribute === 'string' ? schemaAttribute : undefined;
   }
 
+  /** Its data is an object or a list, never `null` or a scalar (see `expectsObject`). */
+  get objectData(): true {
+    return true;
+  }
+
   private readonly attributeName: string | undefined;
 
   normalize(input: unknown, parent: unknown, key: FieldKey, delegate: INormalizeDelegate): unknown {

@@ -1,10 +1,18 @@
-import { Collection } from './Collection';
+import type { Collection } from './Collection';
 import { ObjectSchema } from './ObjectSchema';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Recognizes a Collection by its filter method rather than `instanceof`, so that endpoints
+ * whose schema has none (and `RestEndpoint` itself) do not carry the Collection class.
+ */
+function isCollection(schema: unknown): schema is Collection {
+  return typeof (schema as Partial<Collection> | null)?.createCollectionFilter === 'function';
 }
 
 /** The Collection of an endpoint schema: the schema itself, or one nested in an object schema. */
@@ -19,7 +27,7 @@ export function findCollection(schema: unknown): Collection | undefined {
 export function locateCollection(
   schema: unknown,
 ): { collection: Collection; path: readonly string[] } | undefined {
-  if (schema instanceof Collection) return { collection: schema, path: [] };
+  if (isCollection(schema)) return { collection: schema, path: [] };
   const fields =
     schema instanceof ObjectSchema ? schema.schema : isPlainObject(schema) ? schema : undefined;
   if (fields === undefined) return undefined;
