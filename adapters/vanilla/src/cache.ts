@@ -6,7 +6,6 @@ import {
   Listenable,
   type ResultOf,
 } from '@tessera/core';
-import { distinctUntilChanged, map } from 'rxjs';
 
 /**
  * What the store holds for an endpoint and arguments, as a `Listenable`: the current data at
@@ -18,12 +17,20 @@ export function cache<E extends EndpointInterface>(
   ...args: ArgsOrNull<E>
 ): Listenable<ResultOf<E>> {
   const observer = new EndpointObserver(controller, endpoint, args, { mode: 'cache' });
-  return new Listenable<ResultOf<E>>((subscriber) =>
-    observer
-      .pipe(
-        map((snapshot) => snapshot.data),
-        distinctUntilChanged(),
-      )
-      .subscribe(subscriber),
-  );
+  // The data of each snapshot, repeated values left out (what `map` + `distinctUntilChanged`
+  // do, without carrying rxjs's operators into every app).
+  return new Listenable<ResultOf<E>>((subscriber) => {
+    let sent = false;
+    let last: ResultOf<E> | undefined;
+    return observer.subscribe({
+      next(snapshot) {
+        if (sent && snapshot.data === last) return;
+        sent = true;
+        last = snapshot.data;
+        subscriber.next(last as ResultOf<E>);
+      },
+      error: (error: unknown) => subscriber.error(error),
+      complete: () => subscriber.complete(),
+    });
+  });
 }
