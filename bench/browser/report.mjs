@@ -18,7 +18,13 @@ function cell(result, subjectResult) {
     subjectResult?.ms && subjectResult !== result
       ? ` · **${(median / subjectResult.ms.median).toFixed(2)}×**`
       : '';
-  return `${fixed(median)} ms (${fixed(p25)}–${fixed(p75)}) · ${result.requests.median} req${ratio}`;
+  const undone =
+    result.rolledBack === undefined
+      ? ''
+      : result.rolledBack
+        ? ' · rolled back'
+        : ' · **not rolled back**';
+  return `${fixed(median)} ms (${fixed(p25)}–${fixed(p75)}) · ${result.requests.median} req${ratio}${undone}`;
 }
 
 function tables(report) {
@@ -31,25 +37,33 @@ function tables(report) {
     for (const [latency, { scenarios, heap }] of Object.entries(report.latencies)) {
       lines.push(`#### ${framework}, API latency ${latency} ms`, '', header, rule);
       for (const scenario of report.scenarios) {
-        const results = scenarios[scenario.key] ?? {};
+        const results = scenarios[scenario.key];
+        if (!results) continue; // not run at this latency
         const cells = peers.map((c) => cell(results[c.id], subject && results[subject.id]));
         lines.push(`| ${scenario.title} | ${cells.join(' | ')} |`);
       }
       const renders = (key) =>
         peers.map((c) => scenarios[key]?.[c.id]?.renders?.median ?? '').join(' | ');
-      lines.push(`| row renders: update one todo | ${renders('update')} |`);
-      lines.push(`| row renders: rename a user (100 rows show them) | ${renders('rename')} |`);
-      lines.push(`| row renders: create at the start | ${renders('create')} |`);
-      lines.push(`| row renders: delete one | ${renders('delete')} |`);
+      for (const [key, title] of [
+        ['update', 'update one todo'],
+        ['rename', 'rename a user (100 rows show them)'],
+        ['create', 'create at the start'],
+        ['delete', 'delete one'],
+        ['optimistic', 'optimistic update'],
+      ]) {
+        if (scenarios[key]) lines.push(`| row renders: ${title} | ${renders(key)} |`);
+      }
       const heapCells = peers.map((c) => {
         const h = heap[c.id];
         return h
           ? `${(h.start / 1e6).toFixed(2)} → ${(h.end / 1e6).toFixed(2)} MB (${h.change >= 0 ? '+' : ''}${(h.change * 100).toFixed(1)} %)`
           : '';
       });
-      lines.push(
-        `| heap, ${heap[peers[0].id]?.cycles ?? 50} table mount/unmount cycles | ${heapCells.join(' | ')} |`,
-      );
+      if (heap[peers[0].id]) {
+        lines.push(
+          `| heap, ${heap[peers[0].id].cycles} table mount/unmount cycles | ${heapCells.join(' | ')} |`,
+        );
+      }
       const sizes = peers.map((c) =>
         report.sizes[c.id] ? `${(report.sizes[c.id] / 1024).toFixed(1)} kB` : '',
       );

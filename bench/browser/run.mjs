@@ -4,7 +4,10 @@
 // contenders (in rotating order) so a noisy neighbour slows all of them alike. Writes
 // results/results.json, results/chart.svg and the table in bench/README.md.
 //   BENCH_BROWSER_ITERATIONS (default 20) measured steps per scenario, after 3 discarded ones
-//   BENCH_BROWSER_LATENCIES  (default "0,50") API latencies in ms
+//   BENCH_BROWSER_LATENCIES  (default "0,50") API latencies in ms; scenarios that name their own
+//                            (the optimistic ones: 50 and 300) run at those as well
+//   BENCH_BROWSER_SCENARIOS  (default all) scenario keys to run, e.g. "optimistic,rollback"; a
+//                            run of some prints its figures and targets and writes no files
 //   --no-build               reuse bench/browser/dist
 //   --report-only            rewrite chart.svg and the README table from results.json
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,13 +18,22 @@ import { benchDir, buildApp, distDir } from './build.mjs';
 import { writeChart } from './chart.mjs';
 import { contenders } from './contenders.mjs';
 import { writeReadme } from './report.mjs';
-import { heapCycles, runStep, scenarios } from './scenarios.mjs';
+import { scenarios as allScenarios, heapCycles, runStep } from './scenarios.mjs';
 import { serve } from './serve.mjs';
 import { summarize } from './stats.mjs';
+import { checkTargets } from './targets.mjs';
 
 const iterations = Number(process.env.BENCH_BROWSER_ITERATIONS ?? 20);
 const warmup = 3;
-const latencies = (process.env.BENCH_BROWSER_LATENCIES ?? '0,50').split(',').map(Number);
+const only = process.env.BENCH_BROWSER_SCENARIOS?.split(',');
+const scenarios = only ? allScenarios.filter((s) => only.includes(s.key)) : allScenarios;
+const asked = (process.env.BENCH_BROWSER_LATENCIES ?? '0,50').split(',').map(Number);
+const latencies = [...new Set([...asked, ...scenarios.flatMap((s) => s.latencies ?? [])])].sort(
+  (a, b) => a - b,
+);
+/** The scenarios run at a latency: their own latencies, else the ones asked for. */
+const scenariosAt = (latency) =>
+  scenarios.filter((s) => (s.latencies ? s.latencies.includes(latency) : asked.includes(latency)));
 const heapCycleCount = 50;
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
@@ -57,6 +69,7 @@ const chromiumVersion = await (async () => {
 const results = { latencies: {} };
 try {
   for (const latency of latencies) {
+    if (scenariosAt(latency).length === 0) continue;
     results.latencies[latency] = await measureAt(latency);
   }
 } finally {
@@ -78,16 +91,16 @@ async function openApp(contender, rows, latency) {
 }
 
 async function measureAt(latency) {
+  const running = scenariosAt(latency);
+  const rows = [...new Set(running.map((s) => s.rows))];
   const pages = {};
   for (const contender of contenders) {
-    pages[contender.id] = {
-      100: await openApp(contender, 100, latency),
-      1000: await openApp(contender, 1000, latency),
-    };
+    pages[contender.id] = {};
+    for (const count of rows) pages[contender.id][count] = await openApp(contender, count, latency);
   }
   console.log(`${latency} ms: pages open (${elapsed()})`);
   const out = { scenarios: {}, heap: {} };
-  for (const scenario of scenarios) {
+  for (const scenario of running) {
     const samples = Object.fromEntries(contenders.map((c) => [c.id, []]));
     const errors = {};
     for (let i = 0; i < warmup + iterations; i += 1) {
@@ -113,6 +126,10 @@ async function measureAt(latency) {
               ms: summarize(samples[c.id].map((s) => s.ms)),
               requests: summarize(samples[c.id].map((s) => s.requests)),
               renders: summarize(samples[c.id].map((s) => s.renders)),
+              // Steps that must undo what they showed: did every one of them?
+              ...('rolledBack' in (samples[c.id][0] ?? {}) && {
+                rolledBack: samples[c.id].every((s) => s.rolledBack),
+              }),
             },
       ]),
     );
@@ -121,7 +138,8 @@ async function measureAt(latency) {
       .join(', ');
     console.log(`${latency} ms · ${scenario.title}: ${line} ms (${elapsed()})`);
   }
-  for (const contender of contenders) {
+  // The heap is measured at the latencies asked for, on the table's page, in a whole run.
+  for (const contender of !only && asked.includes(latency) ? contenders : []) {
     out.heap[contender.id] = await heapCycles(pages[contender.id][1000], heapCycleCount);
     const { start, end, change } = out.heap[contender.id];
     console.log(
@@ -168,8 +186,19 @@ const report = {
   sizes,
   ...results,
 };
-mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
-writeChart(report, join(outDir, 'chart.svg'));
-writeReadme(report);
-console.log(`done in ${elapsed()}: bench/browser/results/results.json, chart.svg, bench/README.md`);
+if (only) {
+  for (const check of checkTargets(report)) {
+    console.log(
+      `${check.met ? 'met   ' : 'missed'} ${check.target} (${check.at}): ${check.figures}`,
+    );
+  }
+  console.log(`done in ${elapsed()} (some scenarios: no files written)`);
+} else {
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeChart(report, join(outDir, 'chart.svg'));
+  writeReadme(report);
+  console.log(
+    `done in ${elapsed()}: bench/browser/results/results.json, chart.svg, bench/README.md`,
+  );
+}

@@ -73,6 +73,34 @@ export const scenarios = [
     }),
   },
   {
+    key: 'optimistic',
+    title: 'optimistic update of one todo (row + pane)',
+    rows: 1000,
+    // Where waiting for the server shows: the API's latency is the point of being optimistic.
+    latencies: [50, 300],
+    step: (i) => {
+      const title = `Todo 1, optimistic ${i}`;
+      return {
+        action: 'updateTodoOptimistic',
+        args: [1, title],
+        outcome: {
+          texts: [
+            [row(1, 'title'), title],
+            ['#detail .title', title],
+          ],
+        },
+      };
+    },
+  },
+  {
+    key: 'rollback',
+    title: 'optimistic update the server refuses (shown, then rolled back)',
+    rows: 1000,
+    latencies: [50, 300],
+    // The mock API refuses titles starting with REFUSED (shared/mock-api.ts).
+    step: (i) => ({ rollback: { id: 1, title: `REFUSED ${i}`, row: row(1, 'title') } }),
+  },
+  {
     key: 'navigate',
     title: 'list → detail → list (cached)',
     rows: 1000,
@@ -92,6 +120,19 @@ export async function runStep(page, step) {
       bench.unmount();
       await bench.idle();
       return bench.measure(() => bench.mount(), step.outcome);
+    }
+    if (step.rollback) {
+      // Time to show the refused title; then the old title must be back in the row and the
+      // pane once the error has come in (`act` waits for the page to be idle).
+      const { id, title, row } = step.rollback;
+      const before = document.querySelector(row)?.textContent ?? '';
+      const texts = (text) => [
+        [row, text],
+        ['#detail .title', text],
+      ];
+      const shown = await bench.act('updateTodoOptimistic', [id, title], { texts: texts(title) });
+      const back = await bench.measure(() => {}, { texts: texts(before) });
+      return { ...shown, rolledBack: back.ms < 100 };
     }
     if (step.navigate) {
       const rows = document.querySelectorAll('#rows > tr').length;

@@ -4,6 +4,9 @@
 const UPDATE_AND_RENAME_FACTOR = 10;
 const LOAD_MARGIN = 0.1;
 const HEAP_MARGIN = 0.05;
+/** One frame at 60 Hz. */
+const FRAME_MS = 16;
+const OPTIMISTIC_FACTOR = 10;
 /** User 1 is shown on a tenth of the 1,000 rows. */
 const RENAME_AFFECTED_ROWS = 100;
 
@@ -53,6 +56,41 @@ export function checkTargets(report) {
           at,
           met: ratio <= 1 + LOAD_MARGIN,
           figures: `${ms(own.ms.median)} vs ${ms(base.ms.median)} = ${ratio.toFixed(2)}×`,
+        });
+      }
+      const optimistic = result('optimistic', subject);
+      if (optimistic?.ms) {
+        checks.push({
+          target: `optimistic update on screen within one frame (≤ ${FRAME_MS} ms)`,
+          at,
+          met: optimistic.ms.median <= FRAME_MS,
+          figures: `${ms(optimistic.ms.median)} (quartiles ${ms(optimistic.ms.p25)}–${ms(optimistic.ms.p75)})`,
+        });
+        const refetch = tanstack && result('update', tanstack);
+        if (refetch?.ms) {
+          const ratio = refetch.ms.median / optimistic.ms.median;
+          checks.push({
+            target: `optimistic update: ≥ ${OPTIMISTIC_FACTOR}× TanStack's invalidate-and-refetch`,
+            at,
+            met: ratio >= OPTIMISTIC_FACTOR,
+            figures: `${ms(optimistic.ms.median)} vs ${ms(refetch.ms.median)} = ${ratio.toFixed(1)}×`,
+          });
+        }
+      }
+      const rollback = result('rollback', subject);
+      if (rollback && !rollback.error) {
+        checks.push({
+          target: 'a refused optimistic update rolls the row and the pane back on screen',
+          at,
+          met: rollback.rolledBack === true,
+          figures: rollback.rolledBack ? 'rolled back in every step' : 'not rolled back',
+        });
+      } else if (rollback?.error) {
+        checks.push({
+          target: 'a refused optimistic update rolls the row and the pane back on screen',
+          at,
+          met: false,
+          figures: rollback.error,
         });
       }
       const own = heap[subject.id];

@@ -19,6 +19,9 @@ interface StoredTodo {
 
 type Answer = { status: number; body?: unknown };
 
+/** A todo PATCH whose title starts with this fails with a 500 and changes nothing. */
+export const REFUSED_TITLE = 'REFUSED';
+
 export function installMockApi({ rows, latency }: { rows: number; latency: number }): ApiStats {
   const users = new Map(generateUsers().map((user) => [user.id, user]));
   // Newest first: a created todo is at the start of the list.
@@ -54,6 +57,10 @@ export function installMockApi({ rows, latency }: { rows: number; latency: numbe
       if (method === 'GET') return { status: 200, body: present(todos[index]) };
       if (method === 'PATCH') {
         const { title, completed } = body as Partial<StoredTodo>;
+        // How the benchmark makes a mutation fail: the server refuses this title.
+        if (typeof title === 'string' && title.startsWith(REFUSED_TITLE)) {
+          return { status: 500, body: { error: 'refused' } };
+        }
         todos[index] = {
           ...todos[index],
           ...(title === undefined ? {} : { title }),

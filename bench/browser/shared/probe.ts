@@ -12,6 +12,11 @@ export interface BenchActions {
   renameUser(id: number, name: string): void;
   createTodo(title: string, userId: number): void;
   deleteTodo(id: number): void;
+  /**
+   * The title change as the contender's docs make it optimistic: the new title shows before the
+   * server answers, and a server error puts the old one back.
+   */
+  updateTodoOptimistic(id: number, title: string): void;
 }
 
 /** A DOM outcome the driver waits for; every listed part must hold. */

@@ -27,3 +27,13 @@ export const TodoResource = resource({ path: '/api/todos/:id', schema: Todo }).e
   create: base.getList.unshift.extend({ body: {} as NewTodo }),
 }));
 export const UserResource = resource({ path: '/api/users/:id', schema: User });
+
+/**
+ * The same todos with `optimistic: true`: `partialUpdate` shows its arguments at once and is
+ * rolled back if the server refuses them (the optimistic benchmark scenarios).
+ */
+export const OptimisticTodoResource = resource({
+  path: '/api/todos/:id',
+  schema: Todo,
+  optimistic: true,
+});

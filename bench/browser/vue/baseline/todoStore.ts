@@ -32,6 +32,22 @@ export function createTodoStore() {
       const updated = await todoApi.updateTodo({ id, title });
       replaceTodos((todo) => (todo.id === id ? updated : todo));
     },
+    /** The new title at once; the old one back if the server refuses it. */
+    async updateTodoOptimistic(id: number, title: string) {
+      // Each copy we replaced, by its replacement: only those still shown are put back.
+      const previous = new Map<TodoRecord, TodoRecord>();
+      replaceTodos((todo) => {
+        if (todo.id !== id) return todo;
+        const changed = { ...todo, title };
+        previous.set(changed, todo);
+        return changed;
+      });
+      try {
+        await todoApi.updateTodo({ id, title });
+      } catch {
+        replaceTodos((todo) => previous.get(todo) ?? todo);
+      }
+    },
     async renameUser(id: number, name: string) {
       const user = await todoApi.renameUser({ id, name });
       replaceTodos((todo) => (todo.user.id === id ? { ...todo, user } : todo));
