@@ -25,7 +25,8 @@ export async function buildApp(contender) {
     // like any dependency; `process.env.NODE_ENV` is production, so development code drops out.
     resolve: { conditions: ['source', ...defaultClientConditions] },
     plugins: plugins[contender.framework](),
-    build: { outDir, emptyOutDir: true, reportCompressedSize: false },
+    // Source maps (beside the bundles, not counted) let profile-load.mjs name the code it samples.
+    build: { outDir, emptyOutDir: true, reportCompressedSize: false, sourcemap: true },
   });
   const assets = join(outDir, 'assets');
   return readdirSync(assets)
