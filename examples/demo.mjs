@@ -2,9 +2,11 @@
 // `npm run demo`: serves the examples with Vite, each on its own port (the next free one), each
 // with the example REST API inside its process (the `apiPlugin` in its vite.config.ts mounts it
 // under /api). The SvelteKit example is built for production first, then served by its Node
-// server (examples/sveltekit/serve.mjs), with the API mounted the same way.
+// server (examples/sveltekit/serve.mjs), with the API mounted the same way. The Nuxt example
+// is served from its production build by Nitro's node server, whose own middleware mounts the
+// API (examples/nuxt/serve.mjs).
 //
-//   node examples/demo.mjs [--port 5173] [--host 127.0.0.1] [--latency 250] [--example vanilla,vue,svelte,sveltekit]
+//   node examples/demo.mjs [--port 5173] [--host 127.0.0.1] [--latency 250] [--example vanilla,vue,svelte,sveltekit,nuxt]
 //
 // Prints `Tessera <example> example: <url>` once each server listens. Stops on SIGINT/SIGTERM.
 import { fileURLToPath } from 'node:url';
@@ -16,7 +18,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '5173' },
     host: { type: 'string', default: '127.0.0.1' },
     latency: { type: 'string', default: '250' },
-    example: { type: 'string', default: 'vanilla,vue,svelte,sveltekit' },
+    example: { type: 'string', default: 'vanilla,vue,svelte,sveltekit,nuxt' },
   },
 });
 
@@ -39,6 +41,13 @@ for (const [index, example] of values.example.split(',').entries()) {
     });
     servers.push({ close });
     console.log(`Tessera ${example} example: ${url}`);
+    continue;
+  }
+  if (example === 'nuxt') {
+    const { startNuxt } = await import('./nuxt/serve.mjs');
+    const nuxt = await startNuxt({ port, host: values.host, latency: values.latency });
+    servers.push(nuxt);
+    console.log(`Tessera ${example} example: ${nuxt.url}`);
     continue;
   }
   const server = await createServer({

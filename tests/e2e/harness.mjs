@@ -9,13 +9,19 @@ const axeScript = fileURLToPath(import.meta.resolve('axe-core/axe.min.js'));
 
 /**
  * Starts `examples/demo.mjs` for one example, detached so the whole process group (Vite and
- * anything it spawns) can be killed. Resolves once it prints its URL.
+ * anything it spawns) can be killed, with `env` added to its environment. Resolves once it
+ * prints its URL.
  */
-export function startExample(example, { latency = 0, timeoutMs = 60_000 } = {}) {
+export function startExample(example, { latency = 0, timeoutMs = 60_000, env } = {}) {
   const child = spawn(
     process.execPath,
     [demoScript, '--example', example, '--port', '0', '--latency', String(latency)],
-    { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: repoRoot,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    },
   );
   let output = '';
   const stop = () => killGroup(child);

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Browser tests: `node tests/e2e/run.mjs [vanilla vue svelte sveltekit bench]` (every suite
-// when none is named). Starts each example with its REST API, drives it in headless Chromium,
-// prints `N passed, M failed` and exits non-zero on any failure. Servers and the browser are
-// always torn down, also on failure or Ctrl-C.
+// Browser tests: `node tests/e2e/run.mjs [vanilla vue svelte sveltekit nuxt bench]` (every
+// suite when none is named). Starts each example with its REST API, drives it in headless
+// Chromium, prints `N passed, M failed` and exits non-zero on any failure. Servers and the
+// browser are always torn down, also on failure or Ctrl-C.
 import { findChromium, launchChromium } from '../../scripts/chromium.mjs';
 import { startExample } from './harness.mjs';
 
@@ -12,6 +12,8 @@ const suites = [
   { example: 'svelte', load: () => import('./svelte.mjs') },
   // Built for production first (adapter-node), then served with the API (examples/demo.mjs).
   { example: 'sveltekit', load: () => import('./sveltekit.mjs') },
+  // Built for production once by `npm test` (or the demo), then served by Nitro's node server.
+  { example: 'nuxt', load: () => import('./nuxt.mjs') },
   // Not an example: the browser benchmark's apps, built and served by the suite itself.
   { example: 'bench', load: () => import('./bench.mjs') },
 ];

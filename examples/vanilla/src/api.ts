@@ -1,7 +1,12 @@
 import { Entity, resource } from '@tessera/core';
 
-/** A person todos are assigned to. */
+/**
+ * A person todos are assigned to. Each entity names its table (`static key`): the default, the
+ * class name, changes when a minifier renames the class, and a page rendered on the server (the
+ * Nuxt example) needs its server's bundle and the browser's to agree on it.
+ */
 export class User extends Entity {
+  static override key = 'User';
   id = 0;
   name = '';
   username = '';
@@ -19,6 +24,7 @@ export class User extends Entity {
 
 /** One todo, as the API at /api/todos serves it. */
 export class Todo extends Entity {
+  static override key = 'Todo';
   id = 0;
   userId = 0;
   title = '';

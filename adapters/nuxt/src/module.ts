@@ -1,0 +1,54 @@
+// @tessera/nuxt: the Nuxt module. It installs @tessera/vue's store with a plugin per side (a store
+// per request on the server, one per app in the browser), auto-imports the composables, and
+// hands the store's options to the plugins through the runtime config. See README.md.
+import { addComponent, addImports, addPlugin, createResolver, defineNuxtModule } from '@nuxt/kit';
+import type { StoreOptions } from './runtime/options';
+
+export type { StoreOptions } from './runtime/options';
+
+export interface ModuleOptions extends StoreOptions {
+  /**
+   * Where the server's requests to relative URLs (`/api/todos`) go during a server render:
+   * an origin such as `http://127.0.0.1:3001`. Default: the origin of the page's request.
+   * Runtime override: `NUXT_TESSERA_SERVER_ORIGIN`.
+   */
+  serverOrigin?: string;
+}
+
+/**
+ * What the module auto-imports from @tessera/vue. Not `useFetch`, which would shadow Nuxt's own:
+ * import that one from '@tessera/vue'.
+ */
+export const composables = [
+  'useSuspense',
+  'useDLE',
+  'useLive',
+  'useCache',
+  'useSubscription',
+  'useQuery',
+  'useLoading',
+  'useController',
+  'useTessera',
+] as const;
+
+export default defineNuxtModule<ModuleOptions>({
+  meta: { name: '@tessera/nuxt', configKey: 'tessera', compatibility: { nuxt: '>=4.3.0' } },
+  defaults: {},
+  setup(options, nuxt) {
+    const { resolve } = createResolver(import.meta.url);
+    const { serverOrigin = '', ...store } = options;
+    // Public: both plugins build their store from it. Private: only the server needs the origin.
+    nuxt.options.runtimeConfig.public.tessera = store;
+    nuxt.options.runtimeConfig.tessera = { serverOrigin };
+    // The runtime files import `nuxt/app`, which only Nuxt's bundler resolves.
+    nuxt.options.build.transpile.push(resolve('./runtime'));
+    addPlugin({ src: resolve('./runtime/plugin.server'), mode: 'server' });
+    addPlugin({ src: resolve('./runtime/plugin.client'), mode: 'client' });
+    addImports(composables.map((name) => ({ name, from: '@tessera/vue' })));
+    addComponent({
+      name: 'TesseraErrorBoundary',
+      export: 'TesseraErrorBoundary',
+      filePath: '@tessera/vue',
+    });
+  },
+});

@@ -1,0 +1,34 @@
+// Server side: a store per request (this plugin runs once per render), its state put into
+// Nuxt's payload once the page is rendered, then disposed.
+import { dehydrate, NetworkManager } from '@tessera/core';
+import { createTessera } from '@tessera/vue';
+import { defineNuxtPlugin, useRequestURL, useRuntimeConfig } from 'nuxt/app';
+import { PAYLOAD_KEY, type StoreOptions } from './options';
+import { performAt } from './performAt';
+
+export default defineNuxtPlugin({
+  name: 'tessera:server',
+  setup(nuxtApp) {
+    const config = useRuntimeConfig();
+    const options = config.public.tessera as StoreOptions;
+    const { serverOrigin } = config.tessera as { serverOrigin: string };
+    const perform = performAt(serverOrigin || useRequestURL().origin);
+    const tessera = createTessera({
+      ...options,
+      // The default network manager, with relative URLs resolved against the origin.
+      managers: (defaults) =>
+        defaults.map((manager) =>
+          manager instanceof NetworkManager
+            ? new NetworkManager({ timeout: options.timeout, retry: options.retry, perform })
+            : manager,
+        ),
+    });
+    nuxtApp.vueApp.use(tessera);
+    // Nuxt serializes the payload with devalue after this hook; the state holds plain data only
+    // (dehydrate leaves errors out, the browser fetches those again).
+    nuxtApp.hooks.hook('app:rendered', () => {
+      nuxtApp.payload[PAYLOAD_KEY] = dehydrate(tessera.controller);
+      tessera.store.dispose();
+    });
+  },
+});

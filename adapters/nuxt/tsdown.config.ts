@@ -1,0 +1,9 @@
+// Built like the other packages (ESM with types, one file per source file): the module, and the
+// runtime files Nuxt's bundler compiles into the app.
+import { defineConfig } from 'tsdown';
+import base from '../../core/tsdown.config';
+
+export default defineConfig({
+  ...base,
+  entry: ['src/module.ts', 'src/runtime/plugin.server.ts', 'src/runtime/plugin.client.ts'],
+});

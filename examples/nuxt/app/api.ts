@@ -1,0 +1,2 @@
+// The Vue example's endpoints: todos (paginated, optimistic), users and the live counter.
+export * from '../../vue/src/api';

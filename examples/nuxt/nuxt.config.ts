@@ -1,0 +1,15 @@
+// The todo app of the other examples as a Nuxt app: pages render on the server with the data,
+// and the browser starts from the state in Nuxt's payload. The API is served by this app's own
+// server under /api (server/middleware/api.ts).
+import { defineNuxtConfig } from 'nuxt/config';
+
+export default defineNuxtConfig({
+  modules: ['@tessera/nuxt'],
+  compatibilityDate: '2025-11-01',
+  // <NuxtClientFallback>: a part whose server render fails is rendered in the browser instead.
+  experimental: { clientFallback: true },
+  css: ['../vanilla/src/style.css', '../vue/src/vue.css', '~/nuxt.css'],
+  app: { head: { title: 'Tessera · Nuxt example' } },
+  devtools: { enabled: false },
+  telemetry: false,
+});
