@@ -68,6 +68,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'nuxt',
+          root: fileURLToPath(new URL('./adapters/nuxt', import.meta.url)),
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Starting the example's server, or a Nuxt, takes seconds on a busy machine.
+          hookTimeout: 120_000,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'examples',
           root: fileURLToPath(new URL('./examples', import.meta.url)),
           environment: 'node',

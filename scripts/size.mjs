@@ -78,6 +78,14 @@ export const scenarios = [
     packages: ['@tessera/core', '@tessera/vue'],
   },
   {
+    id: 'typical-nuxt',
+    label:
+      'typical Nuxt app: the typical Vue app + the browser plugin of @tessera/nuxt (what Nuxt bundles of it)',
+    source: `${typical.vue}
+     export { default as tesseraPlugin } from '${join(root, 'adapters/nuxt/dist/runtime/plugin.client.js')}';`,
+    packages: ['@tessera/core', '@tessera/vue', '@tessera/nuxt'],
+  },
+  {
     id: 'anchor-vue-query',
     label:
       'anchor: @tanstack/vue-query 5.104 (VueQueryPlugin, QueryClient, useQuery, useMutation, useQueryClient)',
@@ -203,7 +211,7 @@ async function bundle(source, name) {
       __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
     },
     // The framework is the application's, whichever data layer it picks: not counted.
-    external: ['vue', 'svelte', 'svelte/*'],
+    external: ['vue', 'svelte', 'svelte/*', 'nuxt/app'],
     plugins: [svelteModules],
   });
   const code = result.outputFiles[0].contents;

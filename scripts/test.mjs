@@ -56,6 +56,18 @@ const checks = [
   ],
   // The published packages, as users get them: build, then count exported names and `any`.
   ['build the packages', 'npm', ['run', 'build', '--silent']],
+  // Built once here (its tests in vitest and tests/e2e serve this build), then typechecked with
+  // the types the build generated (.nuxt/).
+  [
+    'build examples/nuxt (nuxt build)',
+    'npm',
+    ['run', 'build', '--silent', '-w', '@tessera/example-nuxt'],
+  ],
+  [
+    'typecheck examples/nuxt (vue-tsc)',
+    bin('vue-tsc'),
+    ['-p', 'examples/nuxt/.nuxt/tsconfig.app.json', '--noEmit'],
+  ],
   ['public API report (dist/*.d.ts)', process.execPath, ['scripts/api-report.mjs']],
   // What users pay: every budget of scripts/size-budgets.json, from the build above.
   ['size budgets (scripts/size-budgets.json)', process.execPath, ['scripts/size.mjs', '--check']],

@@ -2,6 +2,7 @@
 // per request on the server, one per app in the browser), auto-imports the composables, and
 // hands the store's options to the plugins through the runtime config. See README.md.
 import { addComponent, addImports, addPlugin, createResolver, defineNuxtModule } from '@nuxt/kit';
+import type { NuxtModule } from 'nuxt/schema';
 import type { StoreOptions } from './runtime/options';
 
 export type { StoreOptions } from './runtime/options';
@@ -31,7 +32,7 @@ export const composables = [
   'useTessera',
 ] as const;
 
-export default defineNuxtModule<ModuleOptions>({
+const tessera: NuxtModule<ModuleOptions> = defineNuxtModule<ModuleOptions>({
   meta: { name: '@tessera/nuxt', configKey: 'tessera', compatibility: { nuxt: '>=4.3.0' } },
   defaults: {},
   setup(options, nuxt) {
@@ -52,3 +53,5 @@ export default defineNuxtModule<ModuleOptions>({
     });
   },
 });
+
+export default tessera;
