@@ -6,6 +6,9 @@ import { defineNuxtConfig } from 'nuxt/config';
 export default defineNuxtConfig({
   modules: ['@tessera/nuxt'],
   compatibilityDate: '2025-11-01',
+  // Always here (a production build may otherwise use node_modules/.cache): `npm test`
+  // typechecks the app with the tsconfig files Nuxt generates into it.
+  buildDir: '.nuxt',
   // <NuxtClientFallback>: a part whose server render fails is rendered in the browser instead.
   experimental: { clientFallback: true },
   css: ['../vanilla/src/style.css', '../vue/src/vue.css', '~/nuxt.css'],
