@@ -46,17 +46,17 @@ export function observeEndpoint<E extends EndpointInterface>(
   const controller = useController();
   const observer = new EndpointObserver(controller, endpoint, readArgs(args), options);
   const snapshot = shallowRef(observer.getSnapshot());
-  if (isServerRender()) {
-    if (options.mode !== 'cache') {
-      onServerPrefetch(() =>
-        observer.promise().then(
-          () => void (snapshot.value = observer.getSnapshot()),
-          () => void (snapshot.value = observer.getSnapshot()),
-        ),
-      );
-    }
-    return { controller, observer, snapshot };
+  // Registered in the browser too, where it never runs: Vue numbers `useId` per async boundary
+  // and counts a component with this hook as one, so both sides must have it.
+  if (options.mode !== 'cache' && getCurrentInstance()) {
+    onServerPrefetch(() =>
+      observer.promise().then(
+        () => void (snapshot.value = observer.getSnapshot()),
+        () => void (snapshot.value = observer.getSnapshot()),
+      ),
+    );
   }
+  if (isServerRender()) return { controller, observer, snapshot };
   const stopListening = observer.listen((next) => {
     snapshot.value = next;
   });

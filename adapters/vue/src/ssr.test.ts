@@ -1,6 +1,6 @@
 // Server render with @vue/server-renderer, the state carried in the page, and client hydration.
 import { describe, expect, it, vi } from 'vitest';
-import { createSSRApp, defineComponent, h, nextTick, Suspense } from 'vue';
+import { createSSRApp, defineComponent, h, nextTick, Suspense, useId } from 'vue';
 import { renderToString } from 'vue/server-renderer';
 import { TodoResource } from '../../../tests/support/todoApi';
 import { flushPromises, setupTodoApi } from '../test/setup';
@@ -82,6 +82,33 @@ describe('SSR', () => {
     await tessera.controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'Live' });
     await nextTick();
     expect(document.querySelector('h1')?.textContent).toBe('Live');
+    app.unmount();
+  });
+
+  it("keeps Vue's useId the same on both sides below a component that reads with useDLE", async () => {
+    // `useId` numbers ids per async boundary, and Vue counts a component with a serverPrefetch
+    // hook as one: the reader registers it in the browser too, so the ids match.
+    const Labelled = defineComponent({ setup: () => () => h('label', { id: useId() }, 'x') });
+    const Reader = defineComponent({
+      setup() {
+        useDLE(TodoResource.get, { id: 2 });
+        return () => h('section', [h(Labelled)]);
+      },
+    });
+    const server = createTessera();
+    const html = await renderToString(createSSRApp(Reader).use(server));
+    document.body.innerHTML = `<div id="app">${html}</div>${renderStateScript(server.controller)}`;
+    server.store.dispose();
+    const serverId = document.querySelector('label')?.id;
+    const warn = vi.spyOn(console, 'warn');
+    const browser = createTessera({ initialState: readStateScript() });
+    const app = createSSRApp(Reader).use(browser);
+    app.mount('#app');
+    await flushPromises();
+    const messages = warn.mock.calls.map((call) => String(call[0]));
+    warn.mockRestore();
+    expect(messages.filter((message) => /hydrat/i.test(message))).toEqual([]);
+    expect(document.querySelector('label')?.id).toBe(serverId);
     app.unmount();
   });
 
