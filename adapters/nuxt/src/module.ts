@@ -45,6 +45,7 @@ const tessera: NuxtModule<ModuleOptions> = defineNuxtModule<ModuleOptions>({
     nuxt.options.build.transpile.push(resolve('./runtime'));
     addPlugin({ src: resolve('./runtime/plugin.server'), mode: 'server' });
     addPlugin({ src: resolve('./runtime/plugin.client'), mode: 'client' });
+    keepServerPrefetchHooks(nuxt.options.optimization.treeShake.composables.client);
     addImports(composables.map((name) => ({ name, from: '@tessera/vue' })));
     addComponent({
       name: 'TesseraErrorBoundary',
@@ -53,5 +54,17 @@ const tessera: NuxtModule<ModuleOptions> = defineNuxtModule<ModuleOptions>({
     });
   },
 });
+
+/**
+ * Nuxt removes `onServerPrefetch` calls from the browser's bundle. The readers register one on
+ * both sides because Vue numbers `useId` per async boundary and counts a component with that hook
+ * as one: without it in the browser, every id below a `useDLE` differs from the server's and
+ * hydration mismatches (vuejs/core#12591). The hook never runs in the browser.
+ */
+function keepServerPrefetchHooks(client: Record<string, string[]>): void {
+  const vue = client.vue ?? [];
+  const at = vue.indexOf('onServerPrefetch');
+  if (at >= 0) vue.splice(at, 1);
+}
 
 export default tessera;

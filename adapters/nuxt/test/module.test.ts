@@ -52,6 +52,13 @@ describe('@tessera/nuxt module', () => {
     ]);
   });
 
+  it("keeps the readers' onServerPrefetch in the browser's bundle (useId matches across sides)", () => {
+    const { client } = nuxt.options.optimization.treeShake.composables;
+    expect(client.vue).not.toContain('onServerPrefetch');
+    // What Nuxt removes otherwise stays removed.
+    expect(client.vue).toContain('onRenderTracked');
+  });
+
   it("auto-imports the composables from @tessera/vue, not its useFetch (Nuxt's own)", async () => {
     const imports: Import[] = [];
     await nuxt.callHook('imports:extend', imports);

@@ -14,10 +14,12 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 class Note extends Entity {
-  static override key = 'Note';
   id = 0;
   createdAt = new Date(0);
   static override schema = { createdAt: Date };
+  static override get key() {
+    return 'Note';
+  }
 }
 
 const API = 'http://api.test';

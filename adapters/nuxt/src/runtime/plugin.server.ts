@@ -3,6 +3,7 @@
 import { dehydrate, NetworkManager } from '@tessera/core';
 import { createTessera } from '@tessera/vue';
 import { defineNuxtPlugin, useRequestURL, useRuntimeConfig } from 'nuxt/app';
+import { leaveFailuresOut } from './leaveFailuresOut';
 import { PAYLOAD_KEY, type StoreOptions } from './options';
 import { performAt } from './performAt';
 
@@ -15,13 +16,16 @@ export default defineNuxtPlugin({
     const perform = performAt(serverOrigin || useRequestURL().origin);
     const tessera = createTessera({
       ...options,
-      // The default network manager, with relative URLs resolved against the origin.
-      managers: (defaults) =>
-        defaults.map((manager) =>
+      // The default network manager, with relative URLs resolved against the origin, after
+      // the one that keeps failures out of the state the page renders.
+      managers: (defaults) => [
+        leaveFailuresOut,
+        ...defaults.map((manager) =>
           manager instanceof NetworkManager
             ? new NetworkManager({ timeout: options.timeout, retry: options.retry, perform })
             : manager,
         ),
+      ],
     });
     nuxtApp.vueApp.use(tessera);
     // Nuxt serializes the payload with devalue after this hook; the state holds plain data only
