@@ -12,7 +12,7 @@ export default defineNuxtConfig({
   // <NuxtClientFallback>: a part whose server render fails is rendered in the browser instead.
   experimental: { clientFallback: true },
   css: ['../vanilla/src/style.css', '../vue/src/vue.css', '~/nuxt.css'],
-  app: { head: { title: 'Tessera · Nuxt example' } },
+  app: { head: { title: 'Tessera · Nuxt example', htmlAttrs: { lang: 'en' } } },
   devtools: { enabled: false },
   telemetry: false,
 });

@@ -3,26 +3,17 @@
 // fail them: that is how a test makes the API fail during the server render only.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { eventually, failRequests, startExample } from './harness.mjs';
-import { row, rows, seedTitles, showsLoadError, titles } from './todoPage.mjs';
-import { tests as vueTests } from './vue.mjs';
+import { assertAccessible, eventually, failRequests, startExample } from './harness.mjs';
+import { freshPage, pick, row, rows, seedTitles, showsLoadError, titles } from './todoPage.mjs';
+import { pagedPageEnd, tests as vueTests } from './vue.mjs';
 
-/** The Vue suite's scenarios of these names (the pages share markup and behaviour). */
-function sameAsVue(...names) {
-  return names.map((name) => {
-    const test = vueTests.find((candidate) => candidate.name === name);
-    if (!test) throw new Error(`No Vue scenario named "${name}"`);
-    return test;
-  });
-}
-
-/** The proxy the server's requests go through; `failing` answers its todo lists with a 503. */
+/** The proxy the server's requests go through; `failing` answers its todos and users with a 503. */
 const serverApi = { target: undefined, failing: false };
 
 function startProxy() {
   const proxy = createServer(async (req, res) => {
     const url = new URL(req.url, serverApi.target);
-    if (serverApi.failing && url.pathname === '/api/todos') {
+    if (serverApi.failing && ['/api/todos', '/api/users'].includes(url.pathname)) {
       res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"error":{}}');
       return;
     }
@@ -59,7 +50,7 @@ export function start() {
 }
 
 /** Runs `action` and returns the API requests the page made meanwhile (`GET /api/todos`...). */
-async function requestsDuring(page, action) {
+async function apiRequestsDuring(page, action) {
   const requests = [];
   const onRequest = (request) => {
     const { pathname } = new URL(request.url());
@@ -116,7 +107,7 @@ export const tests = [
         });
       });
       try {
-        const requests = await requestsDuring(page, async () => {
+        const requests = await apiRequestsDuring(page, async () => {
           await page.goto(baseURL);
           await ready(page);
         });
@@ -154,14 +145,15 @@ export const tests = [
     },
   },
   {
-    name: 'navigating to the people page and back reuses the cache: no request',
+    name: 'navigating to the people page and back reuses the cache: no request (the people page passes an axe-core audit)',
     async run({ page }) {
-      const requests = await requestsDuring(page, async () => {
+      const requests = await apiRequestsDuring(page, async () => {
         await page.click('#nav-people');
         await page.waitForURL('**/people');
         await page.locator('#todos').waitFor({ state: 'detached' });
         assert.equal(await openCount(page, 1).textContent(), '1 open');
         assert.equal(await openCount(page, 2).textContent(), '1 open');
+        await assertAccessible(page, 'on the people page');
         await page.click('#nav-todos');
         await rows(page).first().waitFor();
       });
@@ -169,7 +161,8 @@ export const tests = [
       assert.deepEqual(await titles(page), firstPage);
     },
   },
-  ...sameAsVue(
+  ...pick(
+    vueTests,
     'loads the next page (getNextPage) and appends it',
     'the live counter follows the server by polling',
     'creates a todo: shown at once (optimistic), then with the id the server gave',
@@ -182,18 +175,34 @@ export const tests = [
     name: 'an API failure during the server render falls back to fetching in the browser',
     async run({ page, baseURL }) {
       serverApi.failing = true;
+      const messages = [];
+      const onConsole = (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') {
+          messages.push(message.text());
+        }
+      };
+      page.on('console', onConsole);
       try {
         let html;
-        const requests = await requestsDuring(page, async () => {
+        const requests = await apiRequestsDuring(page, async () => {
           html = await (await page.goto(baseURL)).text();
           await eventually(async () => assert.equal(await rows(page).count(), 4));
+          await eventually(async () =>
+            assert.equal(await page.locator('#new-user option').count(), 3),
+          );
         });
+        // The list (useSuspense) sent <NuxtClientFallback>'s fallback; the people (useDLE)
+        // rendered loading, as the browser first renders them: no error, no mismatch.
         assert.ok(html.includes('id="loading"'), 'the server sent the fallback');
         assert.ok(!html.includes('class="todo'), 'and no todo');
+        assert.ok(!html.includes('Could not load'), 'and no error');
         assert.ok(besidesPolling(requests).includes('GET /api/todos'));
-        assert.equal(await page.locator('#error').count(), 0);
+        assert.ok(besidesPolling(requests).includes('GET /api/users'));
+        assert.equal(await page.locator('.error').count(), 0);
+        assert.deepEqual(messages, []);
       } finally {
         serverApi.failing = false;
+        page.off('console', onConsole);
       }
     },
   },
@@ -218,6 +227,14 @@ export const tests = [
       await page.click('#retry');
       await eventually(async () => assert.equal(await rows(page).count(), 4));
       assert.equal(await page.locator('#error').count(), 0);
+    },
+  },
+  ...pagedPageEnd,
+  {
+    name: 'the page looks sane (screenshot)',
+    async run({ page, baseURL }) {
+      await freshPage(page, baseURL);
+      await page.screenshot({ path: '/tmp/tessera-e2e-nuxt.png', fullPage: true });
     },
   },
 ];

@@ -3,22 +3,8 @@
 // page and the API behind it.
 import assert from 'node:assert/strict';
 import { api, eventually, holdRequests } from './harness.mjs';
-import {
-  createsTodo,
-  deletesOnceOnDoubleClick,
-  failedFilterShowsNoOtherList,
-  freshPage,
-  namesRowControls,
-  passesAccessibilityAudit,
-  pick,
-  renamesWithKeyboard,
-  row,
-  rows,
-  seedTitles,
-  titles,
-  usersFailureSaysUsers,
-} from './todoPage.mjs';
-import { tests as vueTests } from './vue.mjs';
+import { createsTodo, freshPage, pick, row, rows, seedTitles, titles } from './todoPage.mjs';
+import { pagedPageEnd, tests as vueTests } from './vue.mjs';
 
 const firstPage = seedTitles.slice(0, 4);
 
@@ -150,18 +136,7 @@ export const tests = [
       );
     },
   },
-  ...pick(
-    vueTests,
-    'a list loaded to its end, shown again after another filter, offers no "Load more"',
-    'a todo created before the next page loads takes its place in the order of the server',
-    'the live counter stands apart from the form, and says when it cannot refresh',
-  ),
-  deletesOnceOnDoubleClick,
-  failedFilterShowsNoOtherList,
-  usersFailureSaysUsers,
-  namesRowControls,
-  renamesWithKeyboard,
-  passesAccessibilityAudit,
+  ...pagedPageEnd,
   {
     name: 'the page looks sane (screenshot)',
     async run({ page, baseURL }) {

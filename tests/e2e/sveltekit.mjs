@@ -7,22 +7,8 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { assertAccessible, eventually, startExample } from './harness.mjs';
 import { tests as svelteTests } from './svelte.mjs';
-import {
-  createsTodo,
-  deletesOnceOnDoubleClick,
-  failedFilterShowsNoOtherList,
-  freshPage,
-  namesRowControls,
-  passesAccessibilityAudit,
-  pick,
-  renamesWithKeyboard,
-  row,
-  rows,
-  seedTitles,
-  titles,
-  usersFailureSaysUsers,
-} from './todoPage.mjs';
-import { tests as vueTests } from './vue.mjs';
+import { createsTodo, freshPage, pick, row, rows, seedTitles, titles } from './todoPage.mjs';
+import { pagedPageEnd, tests as vueTests } from './vue.mjs';
 
 /** What the server's load functions asked the API for, and whether the proxy fails them. */
 const serverSide = { requests: [], failing: false, target: undefined };
@@ -201,18 +187,7 @@ export const tests = [
     },
   },
   ...pick(svelteTests, 'filters by user (new arguments, previous list kept until they load)'),
-  ...pick(
-    vueTests,
-    'a list loaded to its end, shown again after another filter, offers no "Load more"',
-    'a todo created before the next page loads takes its place in the order of the server',
-    'the live counter stands apart from the form, and says when it cannot refresh',
-  ),
-  deletesOnceOnDoubleClick,
-  failedFilterShowsNoOtherList,
-  usersFailureSaysUsers,
-  namesRowControls,
-  renamesWithKeyboard,
-  passesAccessibilityAudit,
+  ...pagedPageEnd,
   {
     name: 'an API failure during the server render falls back to fetching in the browser',
     async run({ page, baseURL }) {

@@ -242,3 +242,13 @@ export const passesAccessibilityAudit = {
     });
   },
 };
+
+/** What every example page ends its suite with: the row controls, errors and the audit. */
+export const everyPage = [
+  deletesOnceOnDoubleClick,
+  failedFilterShowsNoOtherList,
+  usersFailureSaysUsers,
+  namesRowControls,
+  renamesWithKeyboard,
+  passesAccessibilityAudit,
+];

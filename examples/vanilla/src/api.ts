@@ -1,12 +1,7 @@
 import { Entity, resource } from '@tessera/core';
 
-/**
- * A person todos are assigned to. Each entity names its table (`static key`): the default, the
- * class name, changes when a minifier renames the class, and a page rendered on the server (the
- * Nuxt example) needs its server's bundle and the browser's to agree on it.
- */
+/** A person todos are assigned to. */
 export class User extends Entity {
-  static override key = 'User';
   id = 0;
   name = '';
   username = '';
@@ -16,7 +11,7 @@ export class User extends Entity {
   }
 
   // Table names that survive minification, which renames classes: a state rendered on the
-  // server (the SvelteKit example) must name the tables as the browser's build does.
+  // server (the SvelteKit and Nuxt examples) must name the tables as the browser's build does.
   static override get key() {
     return 'User';
   }
@@ -24,7 +19,6 @@ export class User extends Entity {
 
 /** One todo, as the API at /api/todos serves it. */
 export class Todo extends Entity {
-  static override key = 'Todo';
   id = 0;
   userId = 0;
   title = '';

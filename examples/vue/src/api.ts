@@ -6,7 +6,6 @@ export { Todo, type TodoFields, User, UserResource } from '../../vanilla/src/api
 
 /** The server's one counter, which the page polls. */
 export class Counter extends Entity {
-  static override key = 'Counter';
   id = '';
   value = 0;
   pk() {
