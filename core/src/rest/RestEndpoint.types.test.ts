@@ -183,8 +183,9 @@ describe('results and process (SPEC §4.4)', () => {
   it('a direct call without process resolves to the data of its schema, not any', () => {
     const getUser = new RestEndpoint({ path: '/users/:id', schema: User });
     const listUsers = new RestEndpoint({ path: '/users', schema: [User] });
-    expectTypeOf(getUser).returns.resolves.toEqualTypeOf<User>();
-    expectTypeOf(listUsers).returns.resolves.toEqualTypeOf<User[]>();
+    // The server's JSON of a User: its fields, not its methods.
+    expectTypeOf(getUser).returns.resolves.toEqualTypeOf<{ id: string; name: string }>();
+    expectTypeOf(listUsers).returns.resolves.toEqualTypeOf<{ id: string; name: string }[]>();
     typeOnly(async () => {
       // @ts-expect-error a field the schema does not have
       (await getUser({ id: 1 })).nickname;
@@ -226,6 +227,36 @@ describe('results and process (SPEC §4.4)', () => {
       },
     });
     expectTypeOf(endpoint).returns.toEqualTypeOf<Promise<{ id: string | number; name: string }>>();
+  });
+
+  it('a direct call is typed as the JSON it resolves: no methods, a Date as its string', () => {
+    class Post extends Entity {
+      id = '';
+      title = '';
+      publishedAt = new Date(0);
+      author = User.fromJS();
+      tags: string[] = [];
+      static override schema = { publishedAt: Date, author: User };
+      pk() {
+        return this.id;
+      }
+    }
+    const getPost = new RestEndpoint({ path: '/posts/:id', schema: Post });
+    type Json = {
+      id: string;
+      title: string;
+      publishedAt: string;
+      author: { id: string; name: string };
+      tags: string[];
+    };
+    expectTypeOf(getPost).returns.toEqualTypeOf<Promise<Json>>();
+    const listPosts = new RestEndpoint({ path: '/posts', schema: [Post] });
+    expectTypeOf(listPosts).returns.toEqualTypeOf<Promise<Json[]>>();
+    typeOnly(async () => {
+      const post = await getPost({ id: '1' });
+      // @ts-expect-error the server's JSON has no methods: `pk()` is the store's entity's
+      post.pk();
+    });
   });
 
   it('async process resolves to its awaited value', () => {
@@ -335,7 +366,7 @@ describe('subclasses default to AnyGenerics (no `any` in app code)', () => {
   it('types each endpoint from its options, and each is a bare Signed', () => {
     const getUser = new Signed({ path: '/users/:id', schema: User });
     expectTypeOf(getUser).parameters.toEqualTypeOf<[params: { id: string | number }]>();
-    expectTypeOf(getUser).returns.resolves.toEqualTypeOf<User>();
+    expectTypeOf(getUser).returns.resolves.toEqualTypeOf<{ id: string; name: string }>();
     expectTypeOf(getUser).toExtend<Signed>();
   });
 });

@@ -43,6 +43,7 @@ export type {
   HasBody,
   MethodOf,
   OptimisticSnapshot,
+  JsonOf,
   ParsedOf,
   RestArgs,
   RestEndpointExtraOptions,

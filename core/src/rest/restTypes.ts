@@ -122,9 +122,10 @@ export type RestResult<O, Override = unknown> = O extends {
 
 /**
  * What a call resolves to without `process`: an overriding `parseResponse`'s result, the type of
- * a non-JSON `content`, else the schema's data type (any JSON when there is no schema). The
- * response is the server's JSON, so an entity's methods and non-JSON field types (a `Date`
- * field) are what the store adds: call `pk()` on what the store returns, not on this.
+ * a non-JSON `content`, else the JSON of the schema's data (any JSON when there is no schema).
+ * The response is the server's JSON: an entity's methods and non-JSON field types (a `Date`
+ * field) are what the store adds, so a direct call is typed without them (`JsonOf`); call
+ * `pk()` on what the store returns (`controller.fetch`, the readers), not on this.
  */
 type ResponseOf<O> = O extends { readonly parseResponse: AnyFunction }
   ? ParsedOf<O>
@@ -133,8 +134,23 @@ type ResponseOf<O> = O extends { readonly parseResponse: AnyFunction }
     : O extends { readonly schema: infer S extends Exclude<Schema, undefined | null> }
       ? [Exclude<Schema, undefined | null>] extends [S]
         ? ParsedOf<O>
-        : Denormalize<S>
+        : JsonOf<Denormalize<S>>
       : ParsedOf<O>;
+
+/**
+ * The JSON a server sends for data the store would give as `T`: objects with their fields but
+ * none of their methods (an entity's `pk()`), a `Date` as its string. A getter declared on an
+ * entity class is typed like a field and cannot be told apart: it is not in the JSON either.
+ */
+export type JsonOf<T> = T extends Date
+  ? string
+  : T extends AnyFunction
+    ? never
+    : T extends readonly (infer U)[]
+      ? JsonOf<U>[]
+      : T extends object
+        ? { [K in keyof T as T[K] extends AnyFunction ? never : K]: JsonOf<T[K]> }
+        : T;
 
 /** What `getOptimisticResponse` returns: the result type of a declared `process`. */
 type OptimisticResult<O> = O extends { readonly process: AnyFunction } ? RestResult<O> : unknown;
