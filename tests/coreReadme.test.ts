@@ -13,6 +13,9 @@ const articlesOnServer = [
 ];
 const server = setupServer(
   http.get('https://news.example.com/articles', () => HttpResponse.json(articlesOnServer)),
+  http.get('https://news.example.com/articles/:slug', ({ params }) =>
+    HttpResponse.json(articlesOnServer.find((a) => a.slug === params.slug)),
+  ),
   http.patch('https://news.example.com/articles/:slug', async ({ params, request }) => {
     const article = articlesOnServer.find((a) => a.slug === params.slug)!;
     return HttpResponse.json({ ...article, ...((await request.json()) as object) });
@@ -51,6 +54,10 @@ await store.controller.fetch(
 );
 const updated = store.controller.getResponse(ArticleResource.getList).data;
 
+// Called directly, an endpoint is a typed fetch of the server's JSON, which the store has not
+// seen: typed `JsonOf<Article>` (its fields, no `pk()`; a `Date` field as its string)
+const json = await ArticleResource.get({ slug: 'tides' });
+
 store.dispose();
 // --- README example end ---
 
@@ -76,4 +83,8 @@ it('does what its comments say', () => {
   expect(updated!.map((a) => a.headline)).toEqual(['Tides, revised', 'Comets']);
   // The untouched Article is the same object: only what changed is new.
   expect(updated![1]).toBe(articles![1]);
+  // The direct call: the JSON, not an Article
+  expectTypeOf(json).toEqualTypeOf<{ slug: string; headline: string }>();
+  expect(json).not.toBeInstanceOf(Article);
+  expect(json).toEqual({ slug: 'tides', headline: 'Tides' });
 });
