@@ -1,8 +1,9 @@
-import { BehaviorSubject, Observable } from 'rxjs';
+import { Observable } from 'rxjs';
 import { MemoCache } from '../normalize';
 import { getOwn } from '../schema/ownProperty';
 import { TesseraError } from '../schema/TesseraError';
 import type { Action } from './actions';
+import { Broadcast } from './Broadcast';
 import { dispatchFetch } from './dispatchFetch';
 import type { ArgsOrNull, EndpointInterface, FetchResult, ResultOf } from './EndpointInterface';
 import { ExpiryStatus } from './ExpiryStatus';
@@ -102,13 +103,13 @@ export class Controller extends Observable<State> {
   readonly state$: Observable<State>;
   private readonly memoCache = new MemoCache();
 
-  private readonly subject: BehaviorSubject<State>;
+  private readonly states: Broadcast<State>;
   private readonly reducer: Reducer;
   private readonly hub: SelectionHub;
   private readonly dispatchChain: Dispatch;
   private readonly managers: readonly Manager[];
   private readonly clock: () => number;
-  /** The latest state; `subject` catches up with it at the end of each notification. */
+  /** The latest state; `states` catches up with it at the end of each notification. */
   private current: State;
   private lastFetchedAt = 0;
   private notifying = false;
@@ -118,7 +119,7 @@ export class Controller extends Observable<State> {
   constructor(options: ControllerOptions = {}) {
     // rxjs calls this as a method of the observable, so `this` is the controller.
     super(function (this: Observable<State>, subscriber) {
-      return (this as Controller).subject.subscribe(subscriber);
+      return (this as Controller).states.add(subscriber, true);
     });
     bindMethods(this);
     this.clock = options.now ?? Date.now;
@@ -128,8 +129,8 @@ export class Controller extends Observable<State> {
     // Another store's state (its `getState()`) must not change under this one: that store copies
     // these tables before writing them from now on.
     if (options.initialState) this.keep(options.initialState);
-    this.subject = new BehaviorSubject(this.current);
-    this.state$ = this.subject.asObservable();
+    this.states = new Broadcast(true, this.current);
+    this.state$ = this.states.observable;
     this.reducer = createReducer({
       // Read during the call only: no need to keep the state (see `snapshot`).
       snapshot: (state, fetchedAt) => new Snapshot(this, state, fetchedAt),
@@ -448,7 +449,7 @@ export class Controller extends Observable<State> {
     for (const manager of this.managers) manager.cleanup();
     this.disposed = true;
     this.hub.dispose();
-    this.subject.complete();
+    this.states.complete();
   }
 
   /** `resolve` for an outcome that arrives now: the last argument is the response or error. */
@@ -486,7 +487,7 @@ export class Controller extends Observable<State> {
         this.dirty = false;
         const state = this.current;
         this.hub.update(state);
-        this.subject.next(state);
+        this.states.next(state);
       } while (this.dirty);
     } finally {
       this.notifying = false;
