@@ -54,6 +54,10 @@ const checks = [
     bin('svelte-check'),
     ['--workspace', 'bench/browser/svelte', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
   ],
+  // The documentation: every code block and the getting-started apps type-check, and the site
+  // builds (VitePress also fails on a link to a page or heading that does not exist).
+  ["typecheck the docs' code blocks and apps", process.execPath, ['scripts/check-docs.mjs']],
+  ['build the docs (vitepress)', bin('vitepress'), ['build', 'docs', '--logLevel', 'warn']],
   // The published packages, as users get them: build, then count exported names and `any`.
   ['build the packages', 'npm', ['run', 'build', '--silent']],
   // Built once here (its tests in vitest and tests/e2e serve this build), then typechecked with

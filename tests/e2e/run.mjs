@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Browser tests: `node tests/e2e/run.mjs [vanilla vue svelte sveltekit nuxt bench]` (every
-// suite when none is named). Starts each example with its REST API, drives it in headless
+// Browser tests: `node tests/e2e/run.mjs [vanilla vue svelte sveltekit nuxt bench docs-vue ...]`
+// (every suite when none is named). Starts each example with its REST API, drives it in headless
 // Chromium, prints `N passed, M failed` and exits non-zero on any failure. Servers and the
 // browser are always torn down, also on failure or Ctrl-C.
 import { findChromium, launchChromium } from '../../scripts/chromium.mjs';
@@ -16,6 +16,11 @@ const suites = [
   { example: 'nuxt', load: () => import('./nuxt.mjs') },
   // Not an example: the browser benchmark's apps, built and served by the suite itself.
   { example: 'bench', load: () => import('./bench.mjs') },
+  // The getting-started apps of the docs, built and served by the suite itself.
+  ...['vanilla', 'vue', 'svelte'].map((app) => ({
+    example: `docs-${app}`,
+    load: () => import('./docs.mjs').then(({ docsApp }) => docsApp(app)),
+  })),
 ];
 
 const chosen = process.argv.slice(2);

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type DefaultTheme, defineConfig } from 'vitepress';
+
+/**
+ * One API page per package, from the files in docs/api: a new package adds its page there and
+ * it is listed (core first, then by name), titled by the page's first heading.
+ */
+function packagePages(): DefaultTheme.SidebarItem[] {
+  const dir = fileURLToPath(new URL('../api/', import.meta.url));
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.md') && file !== 'index.md')
+    .sort(
+      (a, b) => Number(b.startsWith('core')) - Number(a.startsWith('core')) || a.localeCompare(b),
+    )
+    .map((file) => ({
+      text:
+        /^# (.+)$/m.exec(readFileSync(`${dir}${file}`, 'utf8'))?.[1].replaceAll('`', '') ?? file,
+      link: `/api/${file.replace(/\.md$/, '')}`,
+    }));
+}
+
+export default defineConfig({
+  title: 'Tessera',
+  description:
+    'Typed REST endpoints and one normalized, reactive store for Vue, Svelte and plain JavaScript.',
+  cleanUrls: true,
+  // The apps are Vite projects the getting-started guides include, not pages.
+  srcExclude: ['apps/**'],
+  markdown: { snippet: { stripRegionMarkers: 'all' } },
+  themeConfig: {
+    nav: [
+      { text: 'Guide', link: '/guide/installation' },
+      { text: 'Reference', link: '/reference/rest-endpoint' },
+      { text: 'API', link: '/api/' },
+    ],
+    sidebar: [
+      {
+        text: 'Getting started',
+        items: [
+          { text: 'Installation', link: '/guide/installation' },
+          { text: 'Plain JavaScript', link: '/guide/getting-started-vanilla' },
+          { text: 'Vue', link: '/guide/getting-started-vue' },
+          { text: 'Svelte', link: '/guide/getting-started-svelte' },
+        ],
+      },
+      {
+        text: 'Guides',
+        items: [
+          { text: 'Endpoints and schemas', link: '/guide/endpoints-and-schemas' },
+          { text: 'Normalization', link: '/guide/normalization' },
+          { text: 'Mutations and optimistic updates', link: '/guide/mutations' },
+          { text: 'Pagination', link: '/guide/pagination' },
+          { text: 'Errors and retries', link: '/guide/errors-and-retries' },
+          { text: 'Server rendering', link: '/guide/ssr' },
+          { text: 'Testing', link: '/guide/testing' },
+          { text: 'Coming from TanStack Query', link: '/guide/from-tanstack-query' },
+          { text: 'Coming from data-client', link: '/guide/from-data-client' },
+        ],
+      },
+      {
+        text: 'Reference',
+        items: [
+          { text: 'RestEndpoint', link: '/reference/rest-endpoint' },
+          { text: 'Path templates', link: '/reference/path-templates' },
+          { text: 'Schemas', link: '/reference/schemas' },
+          { text: 'Collections and pages', link: '/reference/collections' },
+          { text: 'The store', link: '/reference/store' },
+          { text: 'How a reader behaves', link: '/reference/readers' },
+          { text: 'Errors', link: '/reference/errors' },
+        ],
+      },
+      { text: 'API', link: '/api/', items: packagePages() },
+    ],
+    outline: 'deep',
+    search: { provider: 'local' },
+  },
+});
