@@ -19,7 +19,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -71,13 +71,24 @@ function codeBlocks(text) {
   return blocks;
 }
 
+/** The docs' pages, and the files they include (`<!--@include: ../../adapters/svelte/KIT.md-->`). */
+function pages() {
+  const found = new Set(markdownFiles(docs));
+  for (const file of [...found]) {
+    for (const [, path] of readFileSync(file, 'utf8').matchAll(/<!--@include:\s*([^{\s]+)/g)) {
+      found.add(resolve(dirname(file), path));
+    }
+  }
+  return [...found];
+}
+
 rmSync(scratch, { recursive: true, force: true });
 const origins = new Map(); // file path under the scratch folder -> [markdown path, first line]
 let written = 0;
 let svelteBlocks = 0;
 const skipped = [];
 const problems = [];
-for (const file of markdownFiles(docs)) {
+for (const file of pages()) {
   const page = relative(repo, file);
   for (const block of codeBlocks(readFileSync(file, 'utf8'))) {
     const extension = extensions[block.language];
@@ -99,7 +110,7 @@ for (const file of markdownFiles(docs)) {
     const tools =
       block.title && /\.[jt]s$/.test(block.title) ? ['ts', 'svelte'] : [svelte ? 'svelte' : 'ts'];
     for (const tool of tools) {
-      const folder = join(tool, relative(docs, file).replace(/\.md$/, '').replaceAll('/', '__'));
+      const folder = join(tool, relative(repo, file).replace(/\.md$/, '').replaceAll('/', '__'));
       if (!existsSync(join(scratch, folder))) {
         mkdirSync(join(scratch, folder), { recursive: true });
         copyFileSync(join(docs, 'apps', 'api.ts'), join(scratch, folder, 'api.ts'));
