@@ -10,13 +10,12 @@ function packagePages(): DefaultTheme.SidebarItem[] {
   const dir = fileURLToPath(new URL('../api/', import.meta.url));
   return readdirSync(dir)
     .filter((file) => file.endsWith('.md') && file !== 'index.md')
-    .sort(
-      (a, b) => Number(b.startsWith('core')) - Number(a.startsWith('core')) || a.localeCompare(b),
-    )
-    .map((file) => ({
+    .map((file) => file.replace(/\.md$/, ''))
+    .sort((a, b) => Number(b.startsWith('core')) - Number(a.startsWith('core')) || (a < b ? -1 : 1))
+    .map((name) => ({
       text:
-        /^# (.+)$/m.exec(readFileSync(`${dir}${file}`, 'utf8'))?.[1].replaceAll('`', '') ?? file,
-      link: `/api/${file.replace(/\.md$/, '')}`,
+        /^# (.+)$/m.exec(readFileSync(`${dir}${name}.md`, 'utf8'))?.[1].replaceAll('`', '') ?? name,
+      link: `/api/${name}`,
     }));
 }
 
