@@ -248,7 +248,7 @@ function buildTypeName(random: Random): string {
 
 /**
  * The benchmark payload for `seed`: the same seed always gives the same payload. Its shape is
- * the original's (see ../../shared/bench-data/README.md when the workspace has it).
+ * that of data-client's own benchmark payload (bench/README.md, "Data").
  */
 export function generatePayload(seed = 1): Payload {
   const random = seededRandom(seed);

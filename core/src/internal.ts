@@ -1,5 +1,5 @@
 // `@tessera/core/internal`: for authors of managers and adapters, not for applications. Stable
-// within a minor version, documented in core's README ("Internal subpath").
+// within a minor version, documented in docs/api/core-internal.md.
 
 export {
   callEndpoint,

@@ -14,7 +14,7 @@ export type DLEState<T> = EndpointSnapshot<T>;
 /**
  * Data/loading/error of an endpoint for these arguments, as a `Listenable` (RxJS observable,
  * `listen(fn)` form, Svelte store): fetches when due and follows the store. The rules are core's
- * `EndpointObserver`'s (see core's README, "How a reader behaves").
+ * `EndpointObserver`'s (see docs/reference/readers.md).
  */
 export function dle<E extends EndpointInterface>(
   controller: Controller,

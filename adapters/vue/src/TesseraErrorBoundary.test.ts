@@ -10,7 +10,10 @@ import { TesseraErrorBoundary } from './TesseraErrorBoundary';
 const clock = manualClock();
 const t = setupTodoApi({ store: () => ({ now: clock.now }) });
 
-/** The README's set-up: a boundary around a `<Suspense>`, a Retry button calling `reset`. */
+/**
+ * The documented set-up (docs/apps/vue/src/App.vue): a boundary around a `<Suspense>`, a Retry
+ * calling `reset`.
+ */
 const App = defineComponent({
   setup: () => () =>
     h(TesseraErrorBoundary, null, {

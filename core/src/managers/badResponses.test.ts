@@ -72,7 +72,7 @@ describe('an empty or null body where the schema expects an entity or a list', (
     await expect(getTodo({ id: 2 })).rejects.toBeInstanceOf(SchemaError);
   });
 
-  it('204 stays "no content", not an error (SPEC §4.4, §7)', async () => {
+  it('204 stays "no content", not an error (docs/reference/rest-endpoint.md#responses)', async () => {
     const { fetch, read, dispose } = await storeWith(getTodo, [{ id: 1 }], { id: 1 });
     server.use(http.get(`${API}/todos/1`, () => new HttpResponse(null, { status: 204 })));
     await expect(fetch()).resolves.toBeNull();

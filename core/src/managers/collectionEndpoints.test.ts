@@ -1,4 +1,5 @@
-// Collection-derived endpoints through the store over HTTP (SPEC §4.6): pages, move, addWith.
+// Collection-derived endpoints through the store over HTTP (docs/reference/collections.md): pages,
+// move, addWith.
 import { HttpResponse, http } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { RestEndpoint } from '../rest';

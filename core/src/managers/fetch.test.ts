@@ -15,7 +15,7 @@ import { getUser, User, updateUser } from './users.test-helpers';
 
 const server = useMswServer();
 
-describe('controller.fetch (SPEC §1)', () => {
+describe('controller.fetch (docs/reference/rest-endpoint.md#direct-calls-and-the-store)', () => {
   it('calling an endpoint gives process output; fetch gives the schema-determined result', async () => {
     server.use(http.get(`${API}/users/1`, () => HttpResponse.json({ id: '1', name: 'Ada' })));
     const { controller, dispose } = createStore();

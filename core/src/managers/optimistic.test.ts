@@ -53,7 +53,7 @@ function counterEndpoints(server: ReturnType<typeof counterServer>, failures: bo
   return { increment, setTo };
 }
 
-describe('optimistic updates (SPEC §4.5)', () => {
+describe('optimistic updates (docs/reference/rest-endpoint.md#optimistic-responses)', () => {
   it('shows the expected response at once, then the real outcome', async () => {
     const { controller, dispose } = createStore({ gc: false });
     await controller.set(Counter, { id: 'c', count: 1 });

@@ -34,7 +34,7 @@ describe('RestEndpoint through the store', () => {
     dispose();
   });
 
-  it('fetches, normalizes, and pushes into the collection (SPEC §1, §4.6)', async () => {
+  it('fetches, normalizes, and pushes into the collection (docs/reference/collections.md#derived-endpoints)', async () => {
     server.use(
       http.get(`${API}/users/1`, () => HttpResponse.json({ id: '1', name: 'Ada' })),
       http.get(`${API}/users`, () => HttpResponse.json([{ id: '1', name: 'Ada' }])),

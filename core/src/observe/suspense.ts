@@ -56,7 +56,8 @@ export async function usableData<E extends EndpointInterface>(
     return (await dispatchFetch(controller, endpoint, fetchArgs, signal)) as FetchResult<E>;
   } catch (error) {
     if (signal?.aborted) throw error;
-    // The store hides an error under a soft policy while usable data exists (SPEC §7).
+    // The store hides an error under a soft policy while usable data exists
+    // (docs/reference/errors.md#error-policy).
     const after = controller.getSelection(endpoint, ...fetchArgs);
     if (after.data !== undefined && after.error === undefined) return after.data as FetchResult<E>;
     throw error;

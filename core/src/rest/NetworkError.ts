@@ -10,12 +10,12 @@ export interface ResponseInfo {
 }
 
 /**
- * A response whose status is not ok (SPEC §7). `status` is what an `errorPolicy` reads (e.g.
- * `error.status >= 500 ? 'soft' : undefined`). `body` is what the server sent with it, read
- * once when the error was made (parsed JSON, or text; at most 64 KiB): the Response is not
- * kept, so a stored error holds no connection and its body can be read any number of times.
- * `message` is the server's own (`message`, `error` or `detail` of a JSON body, or a short
- * text body) when it sent one.
+ * A response whose status is not ok (docs/reference/errors.md#error-classes). `status` is what an
+ * `errorPolicy` reads (e.g. `error.status >= 500 ? 'soft' : undefined`). `body` is what the server
+ * sent with it, read once when the error was made (parsed JSON, or text; at most 64 KiB): the
+ * Response is not kept, so a stored error holds no connection and its body can be read any number
+ * of times. `message` is the server's own (`message`, `error` or `detail` of a JSON body, or a
+ * short text body) when it sent one.
  */
 export class NetworkError extends TesseraError {
   override name = 'NetworkError';

@@ -116,7 +116,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-describe('calling an endpoint (SPEC §4.1, §4.3)', () => {
+describe('calling an endpoint (docs/reference/rest-endpoint.md#call-arguments)', () => {
   it('GET: builds the URL, fetches, parses and resolves to process()', async () => {
     const getUser = new RestEndpoint({ urlPrefix: API, path: '/users/:id' });
     await expect(getUser({ id: 5 })).resolves.toEqual({ id: '5', name: 'user 5' });
@@ -259,7 +259,7 @@ describe('calling an endpoint (SPEC §4.1, §4.3)', () => {
   });
 });
 
-describe('getRequestInit (SPEC §4.3)', () => {
+describe('getRequestInit (docs/reference/rest-endpoint.md#request-init)', () => {
   const post = new RestEndpoint({ urlPrefix: API, path: '/echo', method: 'POST' });
 
   it('plain objects and arrays are JSON with Content-Type application/json', async () => {
@@ -360,7 +360,7 @@ describe('getRequestInit (SPEC §4.3)', () => {
   });
 });
 
-describe('authentication by subclass (SPEC §5)', () => {
+describe('authentication by subclass (docs/reference/rest-endpoint.md#subclasses-and-authentication)', () => {
   let token = 'token-1';
 
   class AuthdEndpoint<O extends RestGenerics = any> extends RestEndpoint<O> {
@@ -413,7 +413,7 @@ describe('authentication by subclass (SPEC §5)', () => {
   });
 });
 
-describe('responses (SPEC §4.4)', () => {
+describe('responses (docs/reference/rest-endpoint.md#responses)', () => {
   const get = (path: string, options: Record<string, unknown> = {}) =>
     new RestEndpoint({ urlPrefix: API, path, ...options })();
 
@@ -519,7 +519,7 @@ describe('responses (SPEC §4.4)', () => {
   });
 });
 
-describe('errors (SPEC §7)', () => {
+describe('errors (docs/reference/errors.md)', () => {
   it('a non-ok status rejects with NetworkError carrying status and body', async () => {
     const endpoint = new RestEndpoint({ urlPrefix: API, path: '/status/:code' });
     const error = await endpoint({ code: 404 }).catch((e: unknown) => e);
@@ -651,7 +651,7 @@ describe('errors (SPEC §7)', () => {
   });
 });
 
-describe('key, testKey, sideEffect, name (SPEC §4.5)', () => {
+describe('key, testKey, sideEffect, name (docs/reference/rest-endpoint.md#keys)', () => {
   it('key is METHOD url, from the call arguments (body ignored)', () => {
     const get = new RestEndpoint({ urlPrefix: API, path: '/users/:id' });
     expect(get.key({ id: 1 })).toBe(`GET ${API}/users/1`);
@@ -711,7 +711,7 @@ describe('key, testKey, sideEffect, name (SPEC §4.5)', () => {
   });
 });
 
-describe('extend (SPEC §1, §4.5)', () => {
+describe('extend (docs/reference/rest-endpoint.md#extend)', () => {
   const members = {
     path: '/users/:id',
     urlPrefix: API,

@@ -27,9 +27,9 @@ import type {
 import { serializeSearchParams } from './searchParams';
 
 /**
- * One HTTP operation as a callable object (SPEC §1, §2.1). Options become own members;
- * defaults and overridable methods live on the prototype, so a subclass overrides them with
- * methods or class fields, and `extend()` copies the own members onto a new instance of the
+ * One HTTP operation as a callable object (docs/reference/rest-endpoint.md). Options become own
+ * members; defaults and overridable methods live on the prototype, so a subclass overrides them
+ * with methods or class fields, and `extend()` copies the own members onto a new instance of the
  * same class.
  *
  * Precedence: prototype defaults < subclass methods < constructor options < subclass class
@@ -88,7 +88,10 @@ class RestEndpointImpl {
 
   // Defaults and overridable methods. `this` is the callable endpoint.
 
-  /** `urlPrefix` + compiled path + `?` + `searchToString(leftovers)` (SPEC §4.3). */
+  /**
+   * `urlPrefix` + compiled path + `?` + `searchToString(leftovers)`
+   * (docs/reference/rest-endpoint.md#url).
+   */
   url(this: Endpoint, urlParams: Record<string, unknown> = {}): string {
     if (urlParams === null || typeof urlParams !== 'object') {
       throw new TypeError(`${this.name}: URL params must be an object (got ${typeof urlParams})`);
@@ -146,7 +149,10 @@ class RestEndpointImpl {
     return init;
   }
 
-  /** The headers to send; override to add credentials (SPEC §5). May be async. */
+  /**
+   * The headers to send; override to add credentials
+   * (docs/reference/rest-endpoint.md#subclasses-and-authentication). May be async.
+   */
   getHeaders(headers: Record<string, string>): HeadersInit | Promise<HeadersInit> {
     return headers;
   }
@@ -176,7 +182,10 @@ class RestEndpointImpl {
     return response;
   }
 
-  /** Reads the body as `content` says, or by Content-Type (SPEC §4.4). 204 is null. */
+  /**
+   * Reads the body as `content` says, or by Content-Type
+   * (docs/reference/rest-endpoint.md#responses). 204 is null.
+   */
   parseResponse(this: Endpoint, response: Response): Promise<unknown> {
     return readResponse(response, this.content);
   }
@@ -187,8 +196,9 @@ class RestEndpointImpl {
   }
 
   /**
-   * `METHOD url` (SPEC §4.5), from the same arguments as a call (the body is ignored) or from
-   * the URL params alone: a lone argument is the params when the path requires some.
+   * `METHOD url` (docs/reference/rest-endpoint.md#keys), from the same arguments as a call (the
+   * body is ignored) or from the URL params alone: a lone argument is the params when the path
+   * requires some.
    */
   key(this: Endpoint, ...args: unknown[]): string {
     const lone = args.length === 1 && hasBody(this) && pathTemplate(this.path).requiresParams;
@@ -231,12 +241,16 @@ class RestEndpointImpl {
     const next = new Constructor(merged);
     // Subclass field initializers ran again in that constructor; what we carry wins.
     defineMembers(next, merged);
-    // SPEC §4.1 rule 4: a new method does not change the arguments, only a declared body does.
+    // A new method does not change the arguments, only a declared body does
+    // (docs/reference/rest-endpoint.md#call-arguments, rule 3).
     if (!('body' in merged)) fixBody(next, hasBody(this));
     return next;
   }
 
-  /** Default false for GET, true otherwise; an explicit value wins (SPEC §4.1 rule 7). */
+  /**
+   * Default false for GET, true otherwise; an explicit value wins
+   * (docs/reference/rest-endpoint.md#call-arguments).
+   */
   get sideEffect(): boolean {
     return String((this as unknown as Endpoint).method).toUpperCase() !== 'GET';
   }
@@ -253,7 +267,8 @@ class RestEndpointImpl {
     defineMember(this as unknown as Endpoint, 'name', value);
   }
 
-  // Collection-derived endpoints (SPEC §4.6): without a Collection they throw a clear TypeError.
+  // Collection-derived endpoints (docs/reference/collections.md#derived-endpoints): without a
+  // Collection they throw a clear TypeError.
 
   get push(): Endpoint {
     return collectionEndpoint(this as unknown as Endpoint, 'push');
@@ -289,7 +304,7 @@ Object.assign(RestEndpointImpl.prototype, { urlPrefix: '', method: 'GET' });
 
 export const RestEndpoint = RestEndpointImpl as unknown as RestEndpointConstructor;
 
-/** The fetch sequence of SPEC §4.3. */
+/** The fetch sequence (docs/reference/rest-endpoint.md#the-fetch-sequence). */
 async function runFetch(endpoint: Endpoint, args: unknown[]): Promise<unknown> {
   const body = hasBody(endpoint) ? args[args.length - 1] : undefined;
   const url = endpoint.url(urlParamsOf(endpoint, args));
@@ -312,7 +327,10 @@ async function runFetch(endpoint: Endpoint, args: unknown[]): Promise<unknown> {
   }
 }
 
-/** Statuses that say "no body" on purpose: their `null` is data (SPEC §4.4, §7). */
+/**
+ * Statuses that say "no body" on purpose: their `null` is data
+ * (docs/reference/rest-endpoint.md#responses).
+ */
 const NO_CONTENT_STATUSES = new Set([204, 205]);
 
 /**
@@ -336,7 +354,10 @@ function assertDataAllowed(
   );
 }
 
-/** SPEC §4.3 rule 1: with a body and fewer than 2 arguments the URL params are `{}`. */
+/**
+ * With a body and fewer than 2 arguments the URL params are `{}`
+ * (docs/reference/rest-endpoint.md#call-arguments, rule 5).
+ */
 function urlParamsOf(endpoint: Endpoint, args: unknown[]): Record<string, unknown> {
   if (hasBody(endpoint) && args.length < 2) return {};
   return (args[0] ?? {}) as Record<string, unknown>;
@@ -387,7 +408,7 @@ function validate(endpoint: Endpoint) {
     endpoint.content !== 'json' &&
     endpoint.schema !== undefined
   ) {
-    // SPEC §4.4: binary or text data cannot be normalized.
+    // Binary or text data cannot be normalized (docs/reference/rest-endpoint.md#responses).
     throw new TypeError(
       `${endpoint.name}: content '${endpoint.content}' cannot have a schema (only JSON is normalized)`,
     );

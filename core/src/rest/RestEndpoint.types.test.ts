@@ -18,7 +18,7 @@ class User extends Entity {
   }
 }
 
-describe('path params from every template construct (SPEC §4.2)', () => {
+describe('path params from every template construct (docs/reference/path-templates.md)', () => {
   it(':name is string | number', () => {
     expectTypeOf<PathParams<'/users/:id'>>().toEqualTypeOf<{ id: string | number }>();
     expectTypeOf<PathParams<'/:group/user/:id'>>().toEqualTypeOf<{
@@ -75,7 +75,7 @@ describe('path params from every template construct (SPEC §4.2)', () => {
   });
 });
 
-describe('call arguments (SPEC §4.1)', () => {
+describe('call arguments (docs/reference/rest-endpoint.md#call-arguments)', () => {
   it('the first argument is typed from path; omitted when there are no params', () => {
     const getUser = new RestEndpoint({ path: '/users/:id' });
     expectTypeOf(getUser).parameters.toEqualTypeOf<[params: { id: string | number }]>();
@@ -179,7 +179,7 @@ describe('call arguments (SPEC §4.1)', () => {
   });
 });
 
-describe('results and process (SPEC §4.4)', () => {
+describe('results and process (docs/reference/rest-endpoint.md#responses)', () => {
   it('a direct call without process resolves to the data of its schema, not any', () => {
     const getUser = new RestEndpoint({ path: '/users/:id', schema: User });
     const listUsers = new RestEndpoint({ path: '/users', schema: [User] });
@@ -371,7 +371,7 @@ describe('subclasses default to AnyGenerics (no `any` in app code)', () => {
   });
 });
 
-describe('members and extend (SPEC §2.1)', () => {
+describe('members and extend (docs/reference/rest-endpoint.md#options)', () => {
   it('schema and the other generics are carried in the type', () => {
     const endpoint = new RestEndpoint({ path: '/users/:id', schema: User });
     expectTypeOf(endpoint.schema).toEqualTypeOf<typeof User>();

@@ -1,13 +1,17 @@
-/** Methods whose calls take a body by default (SPEC §4.1 rules 2-3). */
+/**
+ * Methods whose calls take a body by default
+ * (docs/reference/rest-endpoint.md#call-arguments, rule 2).
+ */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Endpoints made by `extend()` or derivation, whose body argument was fixed by their source. */
 const fixedBodies = new WeakMap<object, boolean>();
 
 /**
- * Whether calls take a body argument (SPEC §4.1): a declared `body` decides (`undefined`: none);
- * else what the source decided, for endpoints from `extend()`; else the method. The method is
- * read at call time so a subclass field (`method = 'POST'`) counts like a constructor option.
+ * Whether calls take a body argument (docs/reference/rest-endpoint.md#call-arguments): a declared
+ * `body` decides (`undefined`: none); else what the source decided, for endpoints from `extend()`;
+ * else the method. The method is read at call time so a subclass field (`method = 'POST'`) counts
+ * like a constructor option.
  */
 export function hasBody(endpoint: { readonly body?: unknown; readonly method?: unknown }): boolean {
   if ('body' in endpoint) return endpoint.body !== undefined;

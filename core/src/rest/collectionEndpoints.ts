@@ -45,9 +45,10 @@ function requireCollection(source: Endpoint, accessor: string): Collection {
 }
 
 /**
- * `push` / `unshift` / `assign` / `remove` / `move` of SPEC §4.6. They exist only when the
- * schema contains a Collection: elsewhere reading one throws a TypeError naming the endpoint
- * (and its type is `never`), so a misplaced `.push` fails loudly instead of as `undefined()`.
+ * `push` / `unshift` / `assign` / `remove` / `move`
+ * (docs/reference/collections.md#derived-endpoints). They exist only when the schema contains a
+ * Collection: elsewhere reading one throws a TypeError naming the endpoint (and its type is
+ * `never`), so a misplaced `.push` fails loudly instead of as `undefined()`.
  */
 export function collectionEndpoint(source: Endpoint, operation: CollectionOperation): Endpoint {
   const collection = requireCollection(source, operation);
@@ -67,9 +68,10 @@ export function collectionEndpoint(source: Endpoint, operation: CollectionOperat
 
 /**
  * `getPage` / `paginated()`: fetches a page and appends it to the source's collection, and the
- * source's result follows the page (SPEC §4.6): its other fields (the next cursor, a total...)
- * are taken from the page. `removeCursor(...pageArgs)` gives the source's args; with a field
- * name, the page args are the source's args plus `{ [field]: cursor }` in the params.
+ * source's result follows the page (docs/reference/collections.md#pages): its other fields (the
+ * next cursor, a total...) are taken from the page. `removeCursor(...pageArgs)` gives the source's
+ * args; with a field name, the page args are the source's args plus `{ [field]: cursor }` in the
+ * params.
  */
 export function paginatedEndpoint(
   source: Endpoint,

@@ -1,4 +1,4 @@
-// Types of the Collection-derived endpoints (SPEC §4.6).
+// Types of the Collection-derived endpoints (docs/reference/collections.md#derived-endpoints).
 import type {
   Collection,
   CollectionUpdate,
@@ -57,7 +57,9 @@ type MemberOf<C> =
       ? M
       : unknown;
 
-/** Body of each collection operation (SPEC §4.6 table). */
+/**
+ * Body of each collection operation (the table of docs/reference/collections.md#derived-endpoints).
+ */
 interface CollectionBodies<M> {
   push: Partial<M> | Partial<M>[];
   unshift: Partial<M> | Partial<M>[];
@@ -124,7 +126,7 @@ type SearchParamsOrEmpty<O extends RestGenerics> = [O['searchParams']] extends [
 type IsAny<T> = 0 extends 1 & T ? true : false;
 
 /**
- * `T` when the schema of `O` contains a Collection, else `never` (SPEC §4.6: the accessors exist
+ * `T` when the schema of `O` contains a Collection, else `never` (the accessors exist
  * only then; reading one elsewhere throws).
  */
 type IfCollection<O extends RestGenerics, T> =

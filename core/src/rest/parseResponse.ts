@@ -1,7 +1,10 @@
 import { ResponseParseError } from './NetworkError';
 import type { UntypedJson } from './restTypes';
 
-/** How a response body is read (SPEC §4.4). Unset means: detect from Content-Type. */
+/**
+ * How a response body is read (docs/reference/rest-endpoint.md#responses). Unset: detect from
+ * Content-Type.
+ */
 export type ContentMode = 'json' | 'blob' | 'text' | 'arrayBuffer' | 'stream';
 
 /** What each content mode resolves to. */

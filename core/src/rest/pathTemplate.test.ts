@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { escapeLiterals, pathTemplate, shortenPath } from './pathTemplate';
 import { RestEndpoint } from './RestEndpoint';
 
-describe('path templates (SPEC §4.2)', () => {
+describe('path templates (docs/reference/path-templates.md)', () => {
   it(':name parameters take strings and numbers', () => {
     const endpoint = new RestEndpoint({ path: '/:group/user/:id' });
     expect(endpoint.url({ group: 'admins', id: 5 })).toBe('/admins/user/5');

@@ -32,9 +32,10 @@ export function pathTemplate(path: string): PathTemplate {
 }
 
 /**
- * Escapes what SPEC §4.2 makes plain characters but path-to-regexp 8 rejects: `?` and `+`
- * (`Unexpected ?`), and a `:` that cannot start a parameter name (`http://host:8080`, where
- * v8 says `Missing parameter name`). Already escaped characters are left alone.
+ * Escapes what path templates make plain characters (docs/reference/path-templates.md) but
+ * path-to-regexp 8 rejects: `?` and `+` (`Unexpected ?`), and a `:` that cannot start a parameter
+ * name (`http://host:8080`, where v8 says `Missing parameter name`). Already escaped characters are
+ * left alone.
  */
 export function escapeLiterals(path: string): string {
   let out = '';

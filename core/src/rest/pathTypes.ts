@@ -1,5 +1,5 @@
-// Type-level reading of path templates (SPEC §4.2). Mirrors pathTemplate.ts: the same constructs,
-// the same escapes, the same notion of "optional" (inside a `{...}` group).
+// Type-level reading of path templates (docs/reference/path-templates.md). Mirrors pathTemplate.ts:
+// the same constructs, the same escapes, the same notion of "optional" (inside a `{...}` group).
 
 type Lower =
   | 'a'

@@ -1,4 +1,7 @@
-/** Request bodies fetch sends as they are; anything else is JSON-encoded (SPEC §4.3). */
+/**
+ * Request bodies fetch sends as they are; anything else is JSON-encoded
+ * (docs/reference/rest-endpoint.md#request-init).
+ */
 export function isRawBody(body: unknown): body is BodyInit {
   return (
     typeof body === 'string' ||

@@ -241,7 +241,7 @@ describe('resource()', () => {
   });
 });
 
-describe('Collection-derived endpoints (SPEC §4.6)', () => {
+describe('Collection-derived endpoints (docs/reference/collections.md)', () => {
   const getTodos = new RestEndpoint({
     urlPrefix: API,
     path: '/todos',

@@ -124,9 +124,10 @@ export type Resource<R> = R & {
 type Members = Record<string, RestEndpoint>;
 
 /**
- * The usual endpoints of one REST resource (SPEC §1): `get`, `getList`, `create`, `update`,
- * `partialUpdate`, `delete` and, with a `paginationField`, `getNextPage`, each a RestEndpoint
- * typed from `path` and named after the schema and member (`Todo.get`) for errors and devtools.
+ * The usual endpoints of one REST resource (docs/guide/endpoints-and-schemas.md#resource): `get`,
+ * `getList`, `create`, `update`, `partialUpdate`, `delete` and, with a `paginationField`,
+ * `getNextPage`, each a RestEndpoint typed from `path` and named after the schema and member
+ * (`Todo.get`) for errors and devtools.
  */
 export function resource<
   const Path extends string,

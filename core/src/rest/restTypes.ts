@@ -1,4 +1,5 @@
-// Types of RestEndpoint: its generics, call arguments, options and members (SPEC §2.1, §4.1).
+// Types of RestEndpoint: its generics, call arguments, options and members
+// (docs/reference/rest-endpoint.md#options, #call-arguments).
 import type { Schema } from '../schema/interface';
 import type { Denormalize, DenormalizeNullable } from '../schema/types';
 import type { ContentMode, ContentTypes } from './parseResponse';
@@ -39,16 +40,21 @@ export type AnyGenerics = any;
 
 /**
  * JSON whose shape nothing declares (no schema, `process`, `parseResponse` or `body` type): the
- * untyped value such an endpoint resolves to or takes as its body, as SPEC §4.1/§4.4 and
- * RestEndpoint.types.test.ts pin it, so that an untyped endpoint stays easy to use. Give it a
- * schema, a `body` or a `process` to type it.
+ * untyped value such an endpoint resolves to or takes as its body, as
+ * docs/reference/rest-endpoint.md#call-arguments and #responses and RestEndpoint.types.test.ts pin
+ * it, so that an untyped endpoint stays easy to use. Give it a schema, a `body` or a `process` to
+ * type it.
  */
 // biome-ignore lint/suspicious/noExplicitAny: untyped JSON is `any` by contract (see above)
 export type UntypedJson = any;
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
 
-/** HTTP methods that carry a body by default (SPEC §4.1 rule 2). */
+/**
+ * HTTP methods that carry a body by default
+
+ * (docs/reference/rest-endpoint.md#call-arguments, rule 2).
+ */
 export type BodyMethod = 'POST' | 'PUT' | 'PATCH';
 
 /** The method of `O` (`'GET'` when unset). */
@@ -89,7 +95,10 @@ type ParamsAndBodyArgs<P, B> = keyof P extends never
     ? [params: P, body: B] | [body: B]
     : [params: P, body: B];
 
-/** Call arguments (SPEC §4.1): `[params?]` or `[params, body]`, params omitted when none. */
+/**
+ * Call arguments (docs/reference/rest-endpoint.md#call-arguments): `[params?]` or `[params, body]`,
+ * params omitted when none.
+ */
 export type RestArgs<O extends RestGenerics> =
   IsAny<O> extends true
     ? // any arguments: a call typed for some generics takes whatever its own generics take
@@ -109,8 +118,10 @@ export type ParsedOf<O> = O extends { readonly parseResponse: AnyFunction<infer 
 type AnyFunction<R = unknown> = (...args: never[]) => R;
 
 /**
- * What calling the endpoint resolves to (SPEC §1): the result of a `process` option, else of a
- * subclass's `process` override (`Override`, its return type), else what `parseResponse` yields.
+ * What calling the endpoint resolves to
+ * (docs/reference/rest-endpoint.md#direct-calls-and-the-store): the result of a `process` option,
+ * else of a subclass's `process` override (`Override`, its return type), else what `parseResponse`
+ * yields.
  */
 export type RestResult<O, Override = unknown> = O extends {
   readonly process: AnyFunction<infer R>;
@@ -201,7 +212,10 @@ export interface RestEndpointExtraOptions<O extends RestGenerics> {
   /** A readable name (default `METHOD path`). */
   readonly name?: string;
   errorPolicy?(error: unknown): 'soft' | undefined;
-  /** With a `process`, returns what it resolves to (SPEC §4.5). */
+  /**
+   * With a `process`, returns what it resolves to
+   * (docs/reference/rest-endpoint.md#optimistic-responses).
+   */
   getOptimisticResponse?(snap: OptimisticSnapshot, ...args: RestArgs<O>): OptimisticResult<O>;
   update?(normalizedResponse: unknown, ...args: RestArgs<O>): ResultUpdates;
   url?(urlParams: UrlParamsOf<O>): string;
@@ -224,7 +238,10 @@ export type RestEndpointOptions<O extends RestGenerics> = Readonly<O> &
   ContentSchemaRule<O> &
   ThisType<RestEndpointInstance<O>>;
 
-/** SPEC §4.4: only JSON is normalized, so any other `content` mode takes no schema. */
+/**
+ * Only JSON is normalized, so any other `content` mode takes no schema
+ * (docs/reference/rest-endpoint.md#responses).
+ */
 export type ContentSchemaRule<O> = O extends { readonly content: infer C }
   ? [C] extends ['json' | undefined]
     ? {}
@@ -240,7 +257,10 @@ export type WithProcessOption<Options, O extends RestGenerics, R> = Omit<
   'process' | 'getOptimisticResponse'
 > & {
   process(value: ParsedOf<O>, ...args: RestArgs<O>): R;
-  /** Must match what the endpoint resolves to (SPEC §4.5). */
+  /**
+   * Must match what the endpoint resolves to
+   * (docs/reference/rest-endpoint.md#optimistic-responses).
+   */
   getOptimisticResponse?(snap: OptimisticSnapshot, ...args: RestArgs<O>): NoInfer<Awaited<R>>;
 };
 
@@ -262,8 +282,9 @@ export interface ExtendGenerics extends Partial<RestGenerics> {
 }
 
 /**
- * Generics after `extend(E)`: E's members win. The body argument stays as it was unless E
- * declares `body` (SPEC §4.1 rule 4: `method` shapes the arguments only in the constructor).
+ * Generics after `extend(E)`: E's members win. The body argument stays as it was unless E declares
+ * `body` (`method` shapes the arguments only in the constructor:
+ * docs/reference/rest-endpoint.md#call-arguments, rule 3).
  */
 export type Extended<O extends RestGenerics, E> =
   IsAny<O> extends true
@@ -280,7 +301,10 @@ export type ExtendOptions<O extends RestGenerics, E> = Readonly<E> &
   RestEndpointExtraOptions<Extended<O, E>> &
   ThisType<RestEndpointInstance<Extended<O, E>>>;
 
-/** Members of every RestEndpoint (SPEC §2.1), besides the call signature. */
+/**
+ * Members of every RestEndpoint (docs/reference/rest-endpoint.md#options), besides the call
+ * signature.
+ */
 export interface RestEndpointMembers<O extends RestGenerics> {
   readonly path: O['path'];
   readonly urlPrefix: string;

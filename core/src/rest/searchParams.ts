@@ -1,10 +1,10 @@
 /**
- * The default `searchToString` (SPEC §4.3): URLSearchParams with sorted keys, over values it
- * can express without guessing. A value is a string, a finite number, a boolean or a bigint
- * (as `String()` gives it), a `Date` (as `toISOString()`, the same text on every machine), or
- * an array of those (the key repeated). `undefined` and `null` leave the parameter out, in an
- * array too. Anything else, nested objects above all, is a `TypeError` naming the parameter:
- * two different filters must never share one URL and one cache key.
+ * The default `searchToString` (docs/reference/rest-endpoint.md#search-parameters): URLSearchParams
+ * with sorted keys, over values it can express without guessing. A value is a string, a finite
+ * number, a boolean or a bigint (as `String()` gives it), a `Date` (as `toISOString()`, the same
+ * text on every machine), or an array of those (the key repeated). `undefined` and `null` leave the
+ * parameter out, in an array too. Anything else, nested objects above all, is a `TypeError` naming
+ * the parameter: two different filters must never share one URL and one cache key.
  */
 export function serializeSearchParams(
   searchParams: Record<string, unknown>,

@@ -1,6 +1,7 @@
-// SPEC.md read literally: the examples and rules not covered by the other test files, with
-// the spec's own wording (`url({ group, id, sort })`, subclass overrides of every overridable
-// method, batch DELETE with 204, ...). Type assertions are checked by tsc.
+// The RestEndpoint reference (docs/reference/rest-endpoint.md and the pages it links) read
+// literally: the examples and rules not covered by the other test files, in the reference's own
+// terms (`url({ group, id, sort })`, subclass overrides of every overridable method, batch DELETE
+// with 204, ...). Type assertions are checked by tsc.
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
@@ -55,7 +56,8 @@ describe('§4.3 url() examples, literally', () => {
       '/admin/user/5?isAdmin=true&sort=asc',
     );
     expect(getUsers.url({ group: 'admin', id: 5 })).toBe('/admin/user/5');
-    // url() takes undeclared query params; a call needs them declared (SPEC §4.1 rule 6).
+    // url() takes undeclared query params; a call needs them declared
+    // (docs/reference/rest-endpoint.md#call-arguments, rule 6).
     expectTypeOf(getUsers.url).parameter(0).toHaveProperty('id');
     typeOnly(() => {
       // @ts-expect-error sort is not declared in searchParams
@@ -255,7 +257,7 @@ describe('§4.5 members through constructor, extend() and subclass', () => {
       getOptimisticResponse(_snap, params, body) {
         expectTypeOf(params).toEqualTypeOf<{ id: string | number; v?: number }>();
         expectTypeOf(body).toEqualTypeOf<Partial<Todo>>();
-        // Matches process's result type (SPEC §4.5).
+        // Matches process's result type (docs/reference/rest-endpoint.md#optimistic-responses).
         return { value: body, id: params.id };
       },
       process(value: unknown, params, body) {
@@ -397,7 +399,8 @@ describe('§4.5 key(urlParams) and getOptimisticResponse typing', () => {
     expect(create.key({ group: 'g' })).toBe('POST /groups/g/users');
     expect(create.key({ group: 'g' }, { name: 'x' })).toBe('POST /groups/g/users');
     const createTop = new RestEndpoint({ path: '/users', method: 'POST' });
-    // A lone argument here is the body (SPEC §4.3 rule 1): it never reaches the URL.
+    // A lone argument here is the body (docs/reference/rest-endpoint.md#call-arguments, rule 5): it
+    // never reaches the URL.
     expect(createTop.key({ name: 'x' })).toBe('POST /users');
   });
 

@@ -253,9 +253,10 @@ export class CollectionUpdate<
   }
 
   /**
-   * remove: leaves the stored collections that match each entity. move (SPEC §4.6): leaves the
-   * collections its stored value before the response matched, and joins those the merged value
-   * (stored value plus the body) matches.
+   * remove: leaves the stored collections that match each entity. move
+   * (docs/reference/collections.md#derived-endpoints): leaves the collections its stored value
+   * before the response matched, and joins those the merged value (stored value plus the body)
+   * matches.
    */
   private removeOrMove(
     refs: unknown[],

@@ -13,11 +13,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The parts of a page state that are of the right kind, for `hydrate` (see core/README, "Server
- * rendering"). A page state comes from outside the app's code (a cache, a proxy, an edited
- * page), so a part of the wrong kind is left out rather than refused: what it held reads as
- * missing and is fetched again, and everything else is kept. Kinds are checked, not values:
- * an expiry in the future is trusted.
+ * The parts of a page state that are of the right kind, for `hydrate` (see
+ * docs/guide/ssr.md#what-hydrate-accepts). A page state comes from outside the app's code (a cache,
+ * a proxy, an edited page), so a part of the wrong kind is left out rather than refused: what it
+ * held reads as missing and is fetched again, and everything else is kept. Kinds are checked, not
+ * values: an expiry in the future is trusted.
  */
 export function readableParts(cache: Record<string, unknown>): CacheState {
   const leftOut: string[] = [];

@@ -225,9 +225,9 @@ export class Controller extends Observable<State> {
   }
 
   /**
-   * Fetches through the managers (shared for concurrent GETs, optimistic for mutations that
-   * declare it) and resolves to the result as the store holds it: denormalized by the schema,
-   * or the raw result when the endpoint has none (SPEC §1).
+   * Fetches through the managers (shared for concurrent GETs, optimistic for mutations that declare
+   * it) and resolves to the result as the store holds it: denormalized by the schema, or the raw
+   * result when the endpoint has none (docs/reference/rest-endpoint.md#direct-calls-and-the-store).
    */
   fetch<E extends EndpointInterface>(
     endpoint: E,

@@ -36,7 +36,9 @@ export type ResultRewriters = {
   readonly [key: string]: { rewrite(current: unknown): unknown }['rewrite'];
 };
 
-/** The error policy an endpoint applies to a failed fetch (SPEC §7). */
+/**
+ * The error policy an endpoint applies to a failed fetch (docs/reference/errors.md#error-policy).
+ */
 export type ErrorPolicy = 'soft' | 'hard' | undefined;
 
 /**
@@ -97,7 +99,8 @@ type IsAnySchema<E> = [Exclude<Schema, undefined | null>] extends [
   : false;
 
 /** What `controller.fetch(endpoint, ...args)` resolves to: the denormalized result, or the raw
- * result of the endpoint when it has no schema (SPEC §1). */
+ * result of the endpoint when it has no schema
+ * (docs/reference/rest-endpoint.md#direct-calls-and-the-store). */
 export type FetchResult<E extends EndpointInterface> =
   HasSchema<E> extends true
     ? IsAnySchema<E> extends true

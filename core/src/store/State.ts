@@ -41,7 +41,8 @@ export interface OptimisticEntry {
 /**
  * The whole store state. Every change produces a new state object, but the store writes its own
  * tables (entities, their meta, indexes, `endpoints`, `meta`) in place: a state is live, and
- * `controller.keepState()` gives one that stays as it is (see core/README). The visible cache
+ * `controller.keepState()` gives one that stays as it is (see
+ * docs/reference/store.md#how-the-store-holds-its-state). The visible cache
  * (`entities`, `endpoints`, ...) is `committed` with the `optimistic` queue replayed over it.
  */
 export interface State extends CacheState {

@@ -54,8 +54,8 @@ export interface Store {
   start(): void;
   /**
    * One more root (an app, an island, a component tree) uses the store: starts the managers
-   * unless they run. Pair each call with `unmount()`; see "Stores shared by several roots" in
-   * core's README.
+   * unless they run. Pair each call with `unmount()`; see
+   * docs/reference/store.md#stores-shared-by-several-roots.
    */
   mount(): void;
   /**

@@ -99,7 +99,8 @@ function readStored(
     expiryStatus = meta?.error !== undefined ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Invalid;
   else if (endpoint.invalidIfStale) expiryStatus = ExpiryStatus.InvalidIfStale;
   else expiryStatus = ExpiryStatus.Valid;
-  // SPEC §2.1: stale data of an `invalidIfStale` endpoint is not returned from the cache.
+  // Stale data of an `invalidIfStale` endpoint is not returned from the cache
+  // (docs/reference/rest-endpoint.md#options).
   if (now !== undefined && endpoint.invalidIfStale && !missing && expiresAt < now) {
     return { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, paths };
   }
@@ -142,8 +143,9 @@ function readEntity(
 }
 
 /**
- * The error to show for a key: why its stored result cannot be read, else none when the last
- * fetch succeeded, and none under a soft error policy while usable data exists (SPEC §7).
+ * The error to show for a key: why its stored result cannot be read, else none when the last fetch
+ * succeeded, and none under a soft error policy while usable data exists
+ * (docs/reference/errors.md#error-policy).
  */
 export function readError(meta: ResultMeta | undefined, read: ReadResult): unknown {
   if (read.readError !== undefined) return read.readError;

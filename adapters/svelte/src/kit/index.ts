@@ -1,5 +1,6 @@
 // `@tessera/svelte/kit`: SvelteKit helpers. Fetch in server `load` functions into a store per
-// request, carry its state in the page data, start the browser's store from it once (KIT.md).
+// request, carry its state in the page data, start the browser's store from it once
+// (adapters/svelte/KIT.md).
 
 export {
   type PreloadCalls,
