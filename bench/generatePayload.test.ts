@@ -1,12 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { BuildType, Payload, Project } from './data';
 import { generatePayload, originalJsonBytes, payloadShape } from './generatePayload';
-
-// The original lives outside the repository (the workspace's shared folder). A clone has no
-// copy, so it serves only as a cross-check of the recorded shape when it is there.
-const originalFile = fileURLToPath(new URL('../../shared/bench-data/data.json', import.meta.url));
 
 function tally<T>(items: T[], by: (item: T) => string | number): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -75,19 +69,12 @@ const expectedStructure = {
 };
 
 describe('generatePayload', () => {
-  it("has the original's shape (cross-checked against the original when the workspace has it)", () => {
+  it("has the original's shape (the counts recorded from it)", () => {
     const payload = generatePayload();
     expect(shapeOf(payload)).toEqual(payloadShape);
     expect(structureOf(payload)).toEqual(expectedStructure);
     const bytes = Buffer.byteLength(JSON.stringify(payload));
     expect(Math.abs(bytes / originalJsonBytes - 1)).toBeLessThan(0.03);
-
-    if (existsSync(originalFile)) {
-      const original = JSON.parse(readFileSync(originalFile, 'utf8')) as Payload;
-      expect(shapeOf(original)).toEqual(payloadShape);
-      expect(structureOf(original)).toEqual(expectedStructure);
-      expect(Buffer.byteLength(JSON.stringify(original))).toBe(originalJsonBytes);
-    }
   });
 
   it('gives the same payload for the same seed, and a different one of the same shape for another', () => {
