@@ -71,6 +71,23 @@ describe('SelectionHub (through the controller)', () => {
     expect(controller.liveReferences().keys.size).toBe(0);
   });
 
+  it('live references count the readers of each key, with the endpoint a select reads it by', async () => {
+    const controller = new Controller();
+    await controller.setResponse(getItem, { id: 'a' }, { id: 'a', label: 'A' });
+    const subs = [1, 2].map(() => controller.select(getItem, { id: 'a' }).subscribe(() => {}));
+    const release = controller.getResponseMeta(listItems).countRef?.();
+    const { readers } = controller.liveReferences();
+    expect(readers.get('GET /items/a')).toEqual({
+      count: 2,
+      endpoint: getItem,
+      args: [{ id: 'a' }],
+    });
+    expect(readers.get('GET /items')).toEqual({ count: 1 });
+    for (const sub of subs) sub.unsubscribe();
+    release?.();
+    expect(controller.liveReferences().readers.size).toBe(0);
+  });
+
   it('re-reads an invalidIfStale selection when it goes stale by the clock', async () => {
     vi.useFakeTimers();
     try {

@@ -58,6 +58,17 @@ interface TableWatch {
 export interface LiveReferences {
   readonly keys: ReadonlySet<string>;
   readonly entities: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The readers of each key, for devtools. */
+  readonly readers: ReadonlyMap<string, KeyReaders>;
+}
+
+/** Who reads one key: how many readers, and the endpoint and arguments a `select` reads it with. */
+export interface KeyReaders {
+  /** `select` subscribers plus `countRef` holds. */
+  readonly count: number;
+  /** Unknown when only `countRef` holds the key. */
+  readonly endpoint?: EndpointInterface;
+  readonly args?: readonly unknown[];
 }
 
 function sameSelection(a: Selection<unknown>, b: Selection<unknown>): boolean {
@@ -212,15 +223,24 @@ export class SelectionHub {
         pks.add(pk);
       }
     };
+    const readers = new Map<string, KeyReaders>();
     for (const [key, byEndpoint] of this.watches) {
       keys.add(key);
-      for (const watch of byEndpoint.values()) addPaths(watch.paths);
+      let count = 0;
+      for (const watch of byEndpoint.values()) {
+        addPaths(watch.paths);
+        count += watch.subscribers.size;
+      }
+      const { endpoint, args } = byEndpoint.values().next().value!;
+      readers.set(key, { count, endpoint, args });
     }
     for (const { key, paths } of this.retained.values()) {
       keys.add(key);
       addPaths(paths);
+      const held = readers.get(key);
+      readers.set(key, { ...held, count: (held?.count ?? 0) + 1 });
     }
-    return { keys, entities };
+    return { keys, entities, readers };
   }
 
   /** Number of live selections (endpoint and key pairs). */

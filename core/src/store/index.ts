@@ -18,7 +18,7 @@ export type {
 export { ExpiryStatus } from './ExpiryStatus';
 export { type FetchDueInput, isFetchDue } from './fetchDue';
 export type { Dispatch, Manager } from './Manager';
-export type { LiveReferences } from './SelectionHub';
+export type { KeyReaders, LiveReferences } from './SelectionHub';
 export { OptimisticAbort, Snapshot } from './Snapshot';
 export type { ResponseMeta, Selection, SnapshotInterface } from './SnapshotInterface';
 export {
