@@ -67,6 +67,16 @@ export default defineConfig({
       },
       {
         extends: true,
+        plugins: [vue(), svelte({ configFile: false }), svelteTesting()],
+        test: {
+          name: 'devtools',
+          root: fileURLToPath(new URL('./adapters/devtools', import.meta.url)),
+          environment: 'happy-dom',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'nuxt',
           root: fileURLToPath(new URL('./adapters/nuxt', import.meta.url)),

@@ -25,7 +25,8 @@ const typical = {
 
 /**
  * What an application imports: `id` names it in `size-budgets.json`, `packages` are what it
- * needs (skipped when not installed).
+ * needs (skipped when not installed). A scenario that adds something to another names it in
+ * `over`: its row shows the difference too.
  */
 export const scenarios = [
   {
@@ -33,6 +34,14 @@ export const scenarios = [
     label: 'typical: RestEndpoint, Entity, resource, createStore + @tessera/vanilla createClient',
     source: typical.vanilla,
     packages: ['@tessera/core', '@tessera/vanilla'],
+  },
+  {
+    id: 'typical-vanilla-devtools',
+    label: 'typical + @tessera/devtools (mountDevtools, reduxDevtools): nothing in production',
+    source: `${typical.vanilla}
+     export { mountDevtools, reduxDevtools } from '@tessera/devtools';`,
+    packages: ['@tessera/core', '@tessera/vanilla', '@tessera/devtools'],
+    over: 'typical-vanilla',
   },
   {
     id: 'rest-endpoint',
@@ -86,6 +95,14 @@ export const scenarios = [
     packages: ['@tessera/core', '@tessera/vue', '@tessera/nuxt'],
   },
   {
+    id: 'typical-vue-devtools',
+    label: 'typical Vue app + @tessera/devtools/vue TesseraDevtools: nothing in production',
+    source: `${typical.vue}
+     export { TesseraDevtools } from '@tessera/devtools/vue';`,
+    packages: ['@tessera/core', '@tessera/vue', '@tessera/devtools'],
+    over: 'typical-vue',
+  },
+  {
     id: 'anchor-vue-query',
     label:
       'anchor: @tanstack/vue-query 5.104 (VueQueryPlugin, QueryClient, useQuery, useMutation, useQueryClient)',
@@ -106,6 +123,14 @@ export const scenarios = [
       'typical Svelte app: Entity, resource + @tessera/svelte createTessera, setTessera, endpointStore, useDLE, useSuspense, useLive, useMutation',
     source: typical.svelte,
     packages: ['@tessera/core', '@tessera/svelte'],
+  },
+  {
+    id: 'typical-svelte-devtools',
+    label: 'typical Svelte app + @tessera/devtools/svelte TesseraDevtools: nothing in production',
+    source: `${typical.svelte}
+     export { TesseraDevtools } from '@tessera/devtools/svelte';`,
+    packages: ['@tessera/core', '@tessera/svelte', '@tessera/devtools'],
+    over: 'typical-svelte',
   },
   {
     id: 'typical-sveltekit',
@@ -219,20 +244,23 @@ async function bundle(source, name) {
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const signed = (bytes) => (bytes < 0 ? `${bytes}` : `+${bytes}`);
 
 export async function measureSizes() {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const rows = [];
   let index = 0;
-  for (const { id, label, source, packages } of scenarios) {
+  for (const { id, label, source, packages, over } of scenarios) {
     const missing = packages.filter((name) => !installed(name));
     if (missing.length > 0) {
       rows.push({ id, label, skipped: `not installed: ${missing.join(', ')}` });
       continue;
     }
     const { min, gzip } = await bundle(source, `entry${index++}`);
-    rows.push({ id, label, min, gzip });
+    const base = over && rows.find((row) => row.id === over);
+    const added = base && { over: { min: min - base.min, gzip: gzip - base.gzip } };
+    rows.push({ id, label, min, gzip, ...added });
   }
   // Each feature: what using it adds to the typical app, and what the typical app pays for it
   // without using it (its modules' minified bytes in that bundle).
@@ -269,10 +297,14 @@ export function printSizes({ rows, features, folders }) {
   console.log('\nBundle size (esbuild, browser, production, minified; from dist/)');
   for (const row of rows) {
     if (row.skipped) console.log(`  ${row.label}: ${row.skipped}`);
-    else
+    else {
+      const added = row.over
+        ? ` (${signed(row.over.gzip)} B min+gzip, ${signed(row.over.min)} B min over ${scenarios.find((s) => s.id === row.id).over})`
+        : '';
       console.log(
-        `  ${kb(row.gzip).padStart(8)} min+gzip  ${kb(row.min).padStart(8)} min  ${row.label}`,
+        `  ${kb(row.gzip).padStart(8)} min+gzip  ${kb(row.min).padStart(8)} min  ${row.label}${added}`,
       );
+    }
   }
   console.log(
     '\nOptional features: min+gzip an app adds to use one (over the typical vanilla app), and the\n' +

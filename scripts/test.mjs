@@ -24,6 +24,11 @@ const checks = [
     ['--workspace', 'adapters/svelte', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
   ],
   [
+    'svelte-check (adapters/devtools)',
+    bin('svelte-check'),
+    ['--workspace', 'adapters/devtools', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],
+  ],
+  [
     'svelte-check (examples/svelte)',
     bin('svelte-check'),
     ['--workspace', 'examples/svelte', '--tsconfig', './tsconfig.json', '--fail-on-warnings'],

@@ -1,0 +1,240 @@
+// The in-page panel: a floating button that opens three views of the store (keys, entities,
+// timeline) and the store-wide actions, in a shadow root of its own. Loaded on demand by
+// `mountDevtools`, in development builds only.
+import { entityReaders, entityTables, type KeyRow, keyRows } from './model';
+import type { Session } from './session';
+import { styles } from './styles';
+import { h, type KeyActions, KeyedList, keyRow, tableRow, timelineRow } from './view';
+
+export interface PanelOptions {
+  /** Open the panel at once (default: only the button shows). */
+  open?: boolean;
+}
+
+export interface Panel {
+  /** The element holding the shadow root, appended to `document.body`. */
+  readonly host: HTMLElement;
+  /** Renders now (a render otherwise follows each action, and every second while open). */
+  render(): void;
+  close(): void;
+  /** Removes the panel; the session stays the caller's. */
+  destroy(): void;
+}
+
+type Tab = 'keys' | 'entities' | 'timeline';
+const TABS: readonly [Tab, string][] = [
+  ['keys', 'Keys'],
+  ['entities', 'Entities'],
+  ['timeline', 'Timeline'],
+];
+
+const ignore = () => {};
+
+export function openPanel(session: Session, options: PanelOptions = {}): Panel {
+  const { controller } = session;
+  const now = () => controller.now();
+
+  const actions: KeyActions = {
+    refetch: ({ source }) => {
+      if (source) controller.fetch(source.endpoint, ...(source.args as [])).catch(ignore);
+    },
+    invalidate: ({ key }) => {
+      controller.invalidateAll({ testKey: (candidate) => candidate === key }).catch(ignore);
+    },
+    setError: ({ source }) => {
+      if (!source) return;
+      const error = new Error('Set from the Tessera devtools');
+      controller.setError(source.endpoint, ...(source.args as []), error).catch(ignore);
+    },
+  };
+
+  // Keys
+  const keys = new KeyedList(
+    h('ul'),
+    (row: KeyRow) => row.key,
+    () => keyRow(actions, now),
+  );
+  const noKeys = h('p', { class: 'empty' }, 'The store holds no keys yet.');
+
+  // Entities, searchable
+  const search = h('input', { type: 'search', oninput: () => schedule() });
+  const tables = new KeyedList(h('ul'), (table: { name: string }) => table.name, tableRow);
+  const noEntities = h('p', { class: 'empty' });
+
+  // Timeline, newest first
+  const entries = new KeyedList(h('ul'), (entry: { id: number }) => String(entry.id), timelineRow);
+  const clear = h('button', { type: 'button', onclick: () => session.clearTimeline() }, 'Clear');
+  const noEntries = h(
+    'p',
+    { class: 'empty' },
+    'Each action of the store shows here, newest first.',
+  );
+
+  const views: Record<Tab, HTMLElement> = {
+    keys: h('div', {}, noKeys, keys.element),
+    entities: h('div', {}, h('label', {}, 'Search entities', search), noEntities, tables.element),
+    timeline: h('div', {}, h('div', { class: 'actions' }, clear), noEntries, entries.element),
+  };
+
+  // Tabs: arrow keys move between them, as in any tab list.
+  let tab: Tab = 'keys';
+  const tabButtons = TABS.map(([id, label]) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        role: 'tab',
+        id: `tab-${id}`,
+        'aria-controls': `view-${id}`,
+        onclick: () => select(id),
+        onkeydown: (event) => {
+          const step = { ArrowRight: 1, ArrowLeft: -1 }[(event as KeyboardEvent).key];
+          if (!step) return;
+          const next = TABS[(TABS.findIndex(([t]) => t === id) + step + TABS.length) % TABS.length];
+          select(next[0]);
+          tabButtons.find((button) => button.id === `tab-${next[0]}`)?.focus();
+        },
+      },
+      label,
+    ),
+  );
+  const panels = TABS.map(([id]) =>
+    h(
+      'div',
+      { class: 'view', role: 'tabpanel', id: `view-${id}`, 'aria-labelledby': `tab-${id}` },
+      views[id],
+    ),
+  );
+  const select = (id: Tab) => {
+    tab = id;
+    for (const button of tabButtons) {
+      const selected = button.id === `tab-${id}`;
+      button.setAttribute('aria-selected', String(selected));
+      button.tabIndex = selected ? 0 : -1;
+    }
+    for (const view of panels) view.hidden = view.id !== `view-${id}`;
+    render();
+  };
+
+  const offline = h('button', {
+    type: 'button',
+    'aria-pressed': 'false',
+    onclick: () => session.setOffline(!session.offline),
+  });
+  offline.textContent = 'Offline';
+  offline.title = 'Simulate going offline: every fetch fails at once, as with no network';
+  const closeButton = h(
+    'button',
+    { type: 'button', 'aria-label': 'Close Tessera devtools', onclick: () => close() },
+    'Close',
+  );
+  const panel = h(
+    'section',
+    { class: 'panel', id: 'panel', 'aria-labelledby': 'title', hidden: true },
+    h(
+      'header',
+      {},
+      h('h2', { id: 'title' }, 'Tessera'),
+      h('div', { role: 'tablist', 'aria-label': 'Views' }, ...tabButtons),
+      offline,
+      h(
+        'button',
+        { type: 'button', onclick: () => void controller.resetEntireStore().catch(ignore) },
+        'Reset store',
+      ),
+      closeButton,
+    ),
+    ...panels,
+  );
+  panel.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') close();
+  });
+  const toggle = h(
+    'button',
+    {
+      type: 'button',
+      class: 'toggle',
+      'aria-expanded': 'false',
+      'aria-controls': 'panel',
+      onclick: () => open(),
+    },
+    'Tessera devtools',
+  );
+
+  const host = h('div', { 'data-tessera-devtools': '' });
+  const shadow = host.attachShadow({ mode: 'open' });
+  shadow.append(
+    h('style', {}, styles),
+    h('aside', { class: 'root', 'aria-label': 'Tessera devtools' }, toggle, panel),
+  );
+  document.body.append(host);
+
+  function render(): void {
+    offline.setAttribute('aria-pressed', String(session.offline));
+    if (panel.hidden) return;
+    const rows = keyRows(controller, session.sources);
+    const counts: Record<Tab, number> = {
+      keys: rows.length,
+      entities: Object.keys(controller.getState().entities).length,
+      timeline: session.timeline.length,
+    };
+    for (const [index, [id, label]] of TABS.entries()) {
+      tabButtons[index].textContent = `${label} (${counts[id]})`;
+    }
+    if (tab === 'keys') {
+      noKeys.hidden = rows.length > 0;
+      keys.render(rows);
+    } else if (tab === 'entities') {
+      const shown = entityTables(controller.getState(), entityReaders(rows), search.value);
+      noEntities.hidden = shown.length > 0;
+      noEntities.textContent = search.value ? 'No entity matches.' : 'The store holds no entities.';
+      tables.render(shown);
+    } else {
+      noEntries.hidden = session.timeline.length > 0;
+      entries.render([...session.timeline].reverse());
+    }
+  }
+
+  let scheduled = false;
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => {
+      scheduled = false;
+      render();
+    });
+  }
+  const stopListening = session.listen(schedule);
+  // Expiry times count down, and readers come and go without an action: refresh while open.
+  let ticking: ReturnType<typeof setInterval> | undefined;
+
+  function open(): void {
+    panel.hidden = false;
+    toggle.hidden = true;
+    toggle.setAttribute('aria-expanded', 'true');
+    ticking ??= setInterval(render, 1000);
+    select(tab);
+    tabButtons.find((button) => button.tabIndex === 0)?.focus();
+  }
+  function close(): void {
+    panel.hidden = true;
+    toggle.hidden = false;
+    toggle.setAttribute('aria-expanded', 'false');
+    clearInterval(ticking);
+    ticking = undefined;
+    toggle.focus();
+  }
+
+  select(tab);
+  if (options.open) open();
+  return {
+    host,
+    render,
+    close,
+    destroy() {
+      clearInterval(ticking);
+      stopListening();
+      host.remove();
+    },
+  };
+}
