@@ -1,0 +1,115 @@
+// The mounts: `mountDevtools`, `<TesseraDevtools />` for Vue and for Svelte. Each shows the panel
+// for its store while mounted and removes it after; in production builds none does anything.
+import { createStore } from '@tessera/core';
+import { createTessera } from '@tessera/vue';
+import { render } from '@testing-library/svelte';
+import { mount } from '@vue/test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defineComponent, h } from 'vue';
+import WithDevtools from '../test/components/WithDevtools.svelte';
+import { mountDevtools } from './index';
+import { TesseraDevtools as SvelteDevtools } from './svelte/index';
+import { TesseraDevtools } from './vue';
+
+const hosts = () => document.querySelectorAll('[data-tessera-devtools]');
+/** The panel loads on demand: wait for its host, then for it to open when asked. */
+const panelShown = () => vi.waitFor(() => expect(hosts()).toHaveLength(1));
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('mountDevtools', () => {
+  it('shows the panel for a store until the returned function removes it', async () => {
+    const store = createStore();
+    const original = store.controller.dispatch;
+    const unmount = mountDevtools(store, { open: true });
+    expect(store.controller.dispatch).not.toBe(original);
+    await panelShown();
+    expect(hosts()[0].shadowRoot?.querySelector<HTMLElement>('.panel')?.hidden).toBe(false);
+    unmount();
+    expect(hosts()).toHaveLength(0);
+    expect(store.controller.dispatch).toBe(original);
+    store.dispose();
+  });
+
+  it('shares one session among the panels of a store, until the last one goes', async () => {
+    const store = createStore();
+    const original = store.controller.dispatch;
+    const first = mountDevtools(store);
+    const second = mountDevtools(store.controller);
+    await vi.waitFor(() => expect(hosts()).toHaveLength(2));
+    first();
+    expect(store.controller.dispatch).not.toBe(original);
+    second();
+    expect(store.controller.dispatch).toBe(original);
+    expect(hosts()).toHaveLength(0);
+    store.dispose();
+  });
+
+  it('does nothing in production builds', async () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    const store = createStore();
+    const original = store.controller.dispatch;
+    const unmount = mountDevtools(store);
+    expect(store.controller.dispatch).toBe(original);
+    unmount();
+    // No session, so no panel to load either: the store's dispatch is its own.
+    expect(store.controller.dispatch).toBe(original);
+    store.dispose();
+  });
+});
+
+describe('<TesseraDevtools /> for Vue', () => {
+  it("shows the panel for the app's store while mounted", async () => {
+    const tessera = createTessera();
+    const original = tessera.controller.dispatch;
+    const App = defineComponent({ setup: () => () => h('main', [h(TesseraDevtools)]) });
+    const wrapper = mount(App, { global: { plugins: [tessera] } });
+    await panelShown();
+    expect(tessera.controller.dispatch).not.toBe(original);
+    wrapper.unmount();
+    expect(hosts()).toHaveLength(0);
+  });
+
+  it('takes a store of its own, and renders nothing in production', async () => {
+    const store = createStore();
+    const wrapper = mount(TesseraDevtools, { props: { store, open: true } });
+    await panelShown();
+    expect(wrapper.html()).toBe('');
+    wrapper.unmount();
+    vi.stubEnv('NODE_ENV', 'production');
+    const original = store.controller.dispatch;
+    mount(TesseraDevtools, { props: { store } }).unmount();
+    expect(store.controller.dispatch).toBe(original);
+    store.dispose();
+  });
+});
+
+describe('<TesseraDevtools /> for Svelte', () => {
+  it('shows the panel for the store of the context while mounted', async () => {
+    const store = createStore();
+    const original = store.controller.dispatch;
+    const { unmount } = render(WithDevtools, { store, open: true });
+    await panelShown();
+    expect(store.controller.dispatch).not.toBe(original);
+    unmount();
+    // Svelte tears a component down after the current task.
+    await vi.waitFor(() => expect(hosts()).toHaveLength(0));
+    expect(store.controller.dispatch).toBe(original);
+    store.dispose();
+  });
+
+  it('takes a store of its own, and does nothing in production', async () => {
+    const store = createStore();
+    const { unmount } = render(SvelteDevtools, { store });
+    await panelShown();
+    unmount();
+    await vi.waitFor(() => expect(hosts()).toHaveLength(0));
+    vi.stubEnv('NODE_ENV', 'production');
+    const original = store.controller.dispatch;
+    render(SvelteDevtools, { store }).unmount();
+    expect(store.controller.dispatch).toBe(original);
+    store.dispose();
+  });
+});
