@@ -2,6 +2,7 @@
 // test continues from the page the previous one left (one server per suite), and checks both the
 // page and the API behind it.
 import assert from 'node:assert/strict';
+import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
 import { api, eventually, holdRequests } from './harness.mjs';
 import { createsTodo, freshPage, pick, row, rows, seedTitles, titles } from './todoPage.mjs';
 import { pagedPageEnd, tests as vueTests } from './vue.mjs';
@@ -137,6 +138,8 @@ export const tests = [
     },
   },
   ...pagedPageEnd,
+  devtoolsListsKeys,
+  devtoolsInvalidateRefetches,
   {
     name: 'the page looks sane (screenshot)',
     async run({ page, baseURL }) {

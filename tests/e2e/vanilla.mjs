@@ -1,6 +1,7 @@
 // Browser scenarios for examples/vanilla. Each test continues from the page the previous one
 // left (one server per suite), and checks both the page and the API behind it.
 import assert from 'node:assert/strict';
+import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
 import { api, eventually, failRequests, requestsDuring } from './harness.mjs';
 import {
   createsTodo,
@@ -261,6 +262,8 @@ export const tests = [
   namesRowControls,
   renamesWithKeyboard,
   passesAccessibilityAudit,
+  devtoolsListsKeys,
+  devtoolsInvalidateRefetches,
   {
     name: 'the page looks sane (screenshot)',
     async run({ page, baseURL }) {

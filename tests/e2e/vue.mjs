@@ -1,6 +1,7 @@
 // Browser scenarios for examples/vue. Each test continues from the page the previous one left
 // (one server per suite), and checks both the page and the API behind it.
 import assert from 'node:assert/strict';
+import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
 import { api, eventually, failRequests, requestsDuring } from './harness.mjs';
 import {
   createsTodo,
@@ -210,4 +211,6 @@ export const tests = [
     },
   },
   ...pagedPageEnd,
+  devtoolsListsKeys,
+  devtoolsInvalidateRefetches,
 ];

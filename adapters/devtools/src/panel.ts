@@ -38,9 +38,9 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
     refetch: ({ source }) => {
       if (source) controller.fetch(source.endpoint, ...(source.args as [])).catch(ignore);
     },
-    invalidate: ({ key }) => {
-      controller.invalidateAll({ testKey: (candidate) => candidate === key }).catch(ignore);
-    },
+    // What `controller.invalidate` dispatches, for a key whose endpoint may be unknown.
+    invalidate: ({ key }) =>
+      void controller.dispatch({ type: 'invalidate', keys: [key] }).catch(ignore),
     setError: ({ source }) => {
       if (!source) return;
       const error = new Error('Set from the Tessera devtools');

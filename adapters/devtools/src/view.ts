@@ -212,7 +212,7 @@ export function timelineRow(): Row<TimelineEntry> {
       setText(time, clockTime(entry.at));
       setText(what, describeAction(entry.action));
       const count = describeChanges(entry.changed).length;
-      setText(info, count ? `changed ${count}` : 'changed nothing');
+      setText(info, count ? `${count} change${count === 1 ? '' : 's'}` : 'no change');
     },
     (entry) => {
       const lines = describeChanges(entry.changed);

@@ -1,4 +1,5 @@
 import { hydrate as hydrateState } from '@tessera/core';
+import { reduxDevtools } from '@tessera/devtools';
 import { createTessera, tesseraContext } from '@tessera/svelte';
 import { hydrate, mount } from 'svelte';
 import App from './App.svelte';
@@ -9,7 +10,10 @@ import '../../vue/src/vue.css';
 // A server-rendered page carries the store's state: start from it, so nothing it holds is
 // fetched again, and hydrate the markup. Without it (no server render), mount from scratch.
 const carried = document.getElementById('tessera-state')?.textContent?.trim();
-const store = createTessera(carried ? { initialState: hydrateState(JSON.parse(carried)) } : {});
+// The Redux DevTools extension, when the browser has it, logs the store's actions (development
+// only, like the <TesseraDevtools /> panel in App.svelte).
+const initialState = carried ? hydrateState(JSON.parse(carried)) : undefined;
+const store = createTessera({ initialState, managers: [reduxDevtools()] });
 const target = document.getElementById('app')!;
 const options = { target, context: tesseraContext(store) };
 if (carried) hydrate(App, options);

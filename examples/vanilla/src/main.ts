@@ -1,10 +1,15 @@
+import { mountDevtools, reduxDevtools } from '@tessera/devtools';
 import { createClient, type DLEState } from '@tessera/vanilla';
 import { type Todo, TodoResource, type User, UserResource } from './api';
 import { byId, describeError, h } from './dom';
 import { TodoList } from './todoList';
 
-const client = createClient();
+// The Redux DevTools extension, when the browser has it, logs the store's actions; the devtools
+// panel (the button at the bottom right) shows its keys, entities and actions. Both are
+// development only: a production build carries neither.
+const client = createClient({ managers: [reduxDevtools()] });
 const { controller } = client;
+mountDevtools(client);
 
 const form = byId<HTMLFormElement>('new-todo');
 const titleInput = byId<HTMLInputElement>('new-title');

@@ -1,3 +1,4 @@
+import { reduxDevtools } from '@tessera/devtools';
 import { createTessera } from '@tessera/vue';
 import { createApp } from 'vue';
 import App from './App.vue';
@@ -5,7 +6,9 @@ import App from './App.vue';
 import '../../vanilla/src/style.css';
 import './vue.css';
 
-const tessera = createTessera();
+// The Redux DevTools extension, when the browser has it, logs the store's actions (development
+// only, like the <TesseraDevtools /> panel in App.vue).
+const tessera = createTessera({ managers: [reduxDevtools()] });
 createApp(App).use(tessera).mount('#app');
 
 // For the browser tests and the curious: `window.tessera.controller` in the console.
