@@ -1,16 +1,23 @@
 // Types of size.mjs, for the tests that read its figures.
 export interface SizeRow {
+  id: string;
   label: string;
   /** Set when a package of the row is not installed. */
   skipped?: string;
   min?: number;
   gzip?: number;
-  /** For a row that adds something to another: the bytes it adds. */
+  /** For a scenario that adds something to another (its `over`): the bytes it adds. */
   over?: { min: number; gzip: number };
 }
 
-export const scenarios: [string, string, string[], { over: string }?][];
+export interface Sizes {
+  rows: SizeRow[];
+  features: { name: string; added: number; unused: number }[];
+  folders: [string, number][];
+}
 
-export function measureSizes(): Promise<{ rows: SizeRow[]; folders: [string, number][] }>;
+export function measureSizes(): Promise<Sizes>;
 
-export function printSizes(sizes: { rows: SizeRow[]; folders: [string, number][] }): void;
+export function printSizes(sizes: Sizes): void;
+
+export function checkBudgets(rows: SizeRow[]): string[];

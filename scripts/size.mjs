@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
-const work = join(root, 'node_modules', '.cache', 'tessera-size');
+// One folder per process: a test may measure while `npm run size` runs.
+const work = join(root, 'node_modules', '.cache', `tessera-size-${process.pid}`);
 const require = createRequire(join(root, 'package.json'));
 
 /** What a typical app of each kind imports (the budgets and the feature costs build on these). */

@@ -230,9 +230,8 @@ export class SelectionHub {
       for (const watch of byEndpoint.values()) {
         addPaths(watch.paths);
         count += watch.subscribers.size;
+        readers.set(key, { count, endpoint: watch.endpoint, args: watch.args });
       }
-      const { endpoint, args } = byEndpoint.values().next().value!;
-      readers.set(key, { count, endpoint, args });
     }
     for (const { key, paths } of this.retained.values()) {
       keys.add(key);
