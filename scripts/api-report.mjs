@@ -37,6 +37,22 @@ function countAny(files) {
   return count;
 }
 
+/**
+ * Runtime values are what the built module really exports. An entry of Svelte components
+ * (`.svelte` files, for the app's compiler) does not load in Node: its declarations' values count.
+ */
+async function runtimeValues(runtime, program, checker, file) {
+  try {
+    return Object.keys(await import(runtime)).length;
+  } catch (error) {
+    if (error?.code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
+    const symbol = checker.getSymbolAtLocation(program.getSourceFile(file));
+    return checker
+      .getExportsOfModule(symbol)
+      .filter((name) => checker.getAliasedSymbol(name).flags & ts.SymbolFlags.Value).length;
+  }
+}
+
 /** Names the entry's declarations export (types and values). */
 function exportedNames(program, checker, file) {
   const source = program.getSourceFile(file);
@@ -70,8 +86,7 @@ for (const dir of packageDirs()) {
   const anyCount = countAny(declarationFiles(dist));
   for (const [subpath, file, runtime] of entries) {
     const names = exportedNames(program, checker, file);
-    // Runtime values are what the built module really exports.
-    const values = Object.keys(await import(runtime)).length;
+    const values = await runtimeValues(runtime, program, checker, file);
     const entryName = subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`;
     console.log(`${entryName}: ${names} exported names, ${values} runtime values`);
     if (pkg.name === '@tessera/core' && subpath === '.' && values > MAX_RUNTIME_VALUES) {
