@@ -1,4 +1,4 @@
-import type { Controller } from '@tessera/core';
+import type { Changes, Controller } from '@tessera/core';
 import { setupDevtoolsPlugin } from '@vue/devtools-api';
 import type { App } from 'vue';
 import type { Tessera } from './tessera';
@@ -34,6 +34,12 @@ export function inspectorState(controller: Controller, nodeId: string): Record<s
   };
 }
 
+/** True when a table was new or replaced (the tree may have gained an entity type). */
+function hasWholeTable(tables: Changes['entities']): boolean {
+  for (const keys of tables.values()) if (!(keys instanceof Set)) return true;
+  return false;
+}
+
 /** Registers the Tessera inspector and action timeline with Vue devtools (development only). */
 export function setupDevtools(app: App, tessera: Tessera): void {
   const { controller } = tessera;
@@ -57,8 +63,11 @@ export function setupDevtools(app: App, tessera: Tessera): void {
       const subtitle = 'key' in action ? action.key : '';
       api.addTimelineEvent({ layerId: LAYER, event: { time, title: action.type, subtitle, data } });
     });
-    const states = controller.state$.subscribe(() => {
-      api.sendInspectorTree(INSPECTOR);
+    // The store's change log: the tree lists entity types and result keys, so it is sent again
+    // only when a result or a whole table changed; the open node's state after any change.
+    const states = controller.changes$.subscribe(({ changes }) => {
+      if (changes.all || changes.results.size > 0 || hasWholeTable(changes.entities))
+        api.sendInspectorTree(INSPECTOR);
       api.sendInspectorState(INSPECTOR);
     });
     app.onUnmount(() => states.unsubscribe());

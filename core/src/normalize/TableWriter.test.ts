@@ -27,14 +27,21 @@ describe('TableWriter', () => {
 
   it('restamps a parent whose child table changes in place', () => {
     const owner = {};
-    const root = new TableWriter(owner).writable<Table | undefined>(undefined);
-    new TableWriter(owner).child(root, 'Todo');
+    const setup = new TableWriter(owner);
+    const root = setup.writable<Table | undefined>(undefined);
+    setup.child(root, 'Todo');
     const rootStamp = stampOf(root);
     const todoStamp = stampOf(root.Todo);
     const writer = new TableWriter(owner);
     writer.put(writer.child(writer.writable(root), 'Todo'), '1', {});
     expect(stampOf(root)).not.toBe(rootStamp);
     expect(stampOf(root.Todo)).not.toBe(todoStamp);
+  });
+
+  it('refuses a child of a parent that this write did not make writable', () => {
+    const owner = {};
+    const root = new TableWriter(owner).writable<Table | undefined>(undefined);
+    expect(() => new TableWriter(owner).child(root, 'Todo')).toThrow(/not made writable/);
   });
 
   it('copies a frozen or kept table instead of writing it', () => {

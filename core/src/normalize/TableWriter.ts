@@ -5,6 +5,7 @@
 // owner's from then on: `normalize` with a fresh owner never changes its input.
 
 import { getOwn } from '../schema/ownProperty';
+import { type Changes, type Root, WHOLE } from './Changes';
 import { restamp } from './stamps';
 import { addKey, copyTable, deleteEntry, type KeyList, keyListOf, putEntry } from './tableCopy';
 
@@ -21,7 +22,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
  */
 export interface TableHandle<T> {
   readonly table: Table<T>;
-  /** False for a copy made by this write: nobody else sees it, nothing to undo. */
+  /** False for a table this write created: nobody else saw it, nothing to undo. */
   readonly journaled: boolean;
   readonly keys: KeyList | undefined;
 }
@@ -29,40 +30,67 @@ export interface TableHandle<T> {
 /** Journal mark of a key that was absent before the write. */
 const ABSENT: unique symbol = Symbol('absent');
 
+/** Where a writable table sits: a root, and below it the entity key it belongs to. */
+interface Address {
+  readonly root: Root;
+  readonly table: string | undefined;
+}
+
 /**
- * One write into tables. Every table it changes in place gets a new stamp (readers that
- * remember stamps see the change) and every change is journaled, so `rollback` undoes a write
- * that failed midway: the store loses nothing it had.
+ * One write into tables. Every change is journaled, so `rollback` undoes a write that failed
+ * midway (the store loses nothing it had), and a write that succeeds hands its journal on as its
+ * change log (`commit`).
  */
 export class TableWriter {
   /** Flat triples: table, key, previous value (or ABSENT). */
   private readonly journal: unknown[] = [];
-  /** Tables this write may change: restamped owned tables and its own fresh copies. */
-  private readonly writableTables = new Set<object>();
-  /** Copies made by this write: nobody else sees them before it ends, so nothing to journal. */
-  private readonly copies = new Set<object>();
+  /** Tables this write may change, by where they sit (undefined: unnamed, never logged). */
+  private readonly writableTables = new Map<object, Address | undefined>();
+  /** Tables this write created (empty before it): nobody saw them, nothing to journal. */
+  private readonly created = new Set<object>();
 
-  constructor(readonly owner: TableOwner) {}
+  constructor(
+    readonly owner: TableOwner,
+    /** Where `commit` logs what this write changed. */
+    private readonly changes?: Changes,
+  ) {}
 
   /** `table` itself when this write may change it in place, else a copy that it may. */
-  writable<T>(table: { readonly [key: string]: T } | undefined): Table<T> {
-    if (table !== undefined && this.writableTables.has(table)) return table as Table<T>;
+  writable<T>(table: { readonly [key: string]: T } | undefined, root?: Root): Table<T> {
+    return this.open(table, root === undefined ? undefined : { root, table: undefined });
+  }
+
+  private open<T>(
+    table: { readonly [key: string]: T } | undefined,
+    address: Address | undefined,
+  ): Table<T> {
+    if (table !== undefined && this.writableTables.has(table)) {
+      if (address !== undefined) this.writableTables.set(table, address);
+      return table as Table<T>;
+    }
     if (table !== undefined && owners.get(table) === this.owner && !Object.isFrozen(table)) {
       restamp(table);
-      this.writableTables.add(table);
+      this.writableTables.set(table, address);
       return table as Table<T>;
     }
     const copy = copyTable(table);
     owners.set(copy, this.owner);
-    this.writableTables.add(copy);
-    this.copies.add(copy);
+    this.writableTables.set(copy, address);
+    if (isEmpty(copy)) this.created.add(copy);
     return copy;
   }
 
   /** The writable table under `key` of a writable `parent` (a copy is put in its place). */
   child<T>(parent: Table<Table<T> | undefined>, key: string): Table<T> {
+    if (!this.writableTables.has(parent)) {
+      throw new Error(`TableWriter: the parent of table "${key}" was not made writable by this write`);
+    }
+    const above = this.writableTables.get(parent);
     const current = getOwn(parent, key);
-    const table = this.writable(current);
+    const table = this.open(
+      current,
+      above === undefined ? undefined : { root: above.root, table: above.table ?? key },
+    );
     if (table !== current) this.put(parent, key, table);
     return table;
   }
@@ -70,7 +98,7 @@ export class TableWriter {
   /** A handle for many puts into the writable table under `key` of a writable `parent`. */
   childHandle<T>(parent: Table<Table<T> | undefined>, key: string): TableHandle<T> {
     const table = this.child(parent, key);
-    return { table, journaled: !this.copies.has(table), keys: keyListOf(table) };
+    return { table, journaled: !this.created.has(table), keys: keyListOf(table) };
   }
 
   /** `put` through a handle. */
@@ -87,7 +115,7 @@ export class TableWriter {
 
   /** Sets an entry of a table given by `writable` or `child`. */
   put<T>(table: Table<T>, key: string, value: T): void {
-    if (!this.copies.has(table)) {
+    if (!this.created.has(table)) {
       this.journal.push(table, key, hasOwn.call(table, key) ? table[key] : ABSENT);
     }
     putEntry(table, key, value);
@@ -96,7 +124,7 @@ export class TableWriter {
   /** Removes an entry of a table given by `writable` or `child`. */
   delete(table: Table, key: string): void {
     if (!hasOwn.call(table, key)) return;
-    if (!this.copies.has(table)) this.journal.push(table, key, table[key]);
+    if (!this.created.has(table)) this.journal.push(table, key, table[key]);
     deleteEntry(table, key);
   }
 
@@ -112,16 +140,54 @@ export class TableWriter {
     }
     journal.length = 0;
   }
+
+  /** Logs what this write changed: its journal, and the tables it created as a whole. */
+  commit(): void {
+    const changes = this.changes;
+    if (changes === undefined) return;
+    const journal = this.journal;
+    for (let i = 0; i < journal.length; i += 3) {
+      const address = this.writableTables.get(journal[i] as object);
+      if (address === undefined) continue;
+      // A table put into a root: a change as such only where none was (a copy that replaces
+      // one journals its own keys).
+      if (address.table === undefined && isTableRoot(address.root) && journal[i + 2] !== ABSENT)
+        continue;
+      changes.note(address.root, address.table, journal[i + 1] as string);
+    }
+    for (const table of this.created) {
+      const address = this.writableTables.get(table);
+      if (address === undefined) continue;
+      if (address.table !== undefined) changes.note(address.root, address.table, WHOLE);
+      else for (const key in table) changes.note(address.root, undefined, key);
+    }
+    journal.length = 0;
+  }
 }
 
-/** Runs a write; if it throws, its in-place changes are undone before the error goes on. */
+function isTableRoot(root: Root): boolean {
+  return root === 'entities' || root === 'entitiesMeta' || root === 'indexes';
+}
+
+function isEmpty(table: object): boolean {
+  for (const _ in table) return false;
+  return true;
+}
+
+/**
+ * Runs a write; if it throws, its in-place changes are undone before the error goes on, else
+ * what it changed is logged.
+ */
 export function writeOrUndo<R>(writer: TableWriter, write: () => R): R {
+  let result: R;
   try {
-    return write();
+    result = write();
   } catch (error) {
     writer.rollback();
     throw error;
   }
+  writer.commit();
+  return result;
 }
 
 /**

@@ -3,3 +3,4 @@
 export { denormalize } from './denormalize';
 export { type DenormalizeResult, MemoCache, type QueryState } from './MemoCache';
 export { MAX_NORMALIZE_DEPTH, type NormalizedSchema, normalize } from './normalize';
+export type { ChangedKeys, Changes } from './Changes';

@@ -171,7 +171,7 @@ class NormalizeWalker implements INormalizeDelegate {
 
   private writableTable(key: string): TableHandle<unknown> {
     if (key !== this.lastKey || this.lastTable === undefined) {
-      this.entities ??= this.writer.writable(this.source.entities);
+      this.entities ??= this.writer.writable(this.source.entities, 'entities');
       this.lastTable = handleOf(this.writer, this.tables, this.entities, key);
       this.lastKey = key;
     }
@@ -180,7 +180,7 @@ class NormalizeWalker implements INormalizeDelegate {
 
   private writableMetaTable(key: string): TableHandle<WriteMeta> {
     if (key !== this.lastMetaKey || this.lastMetaTable === undefined) {
-      this.entitiesMeta ??= this.writer.writable(this.source.entitiesMeta);
+      this.entitiesMeta ??= this.writer.writable(this.source.entitiesMeta, 'entitiesMeta');
       this.lastMetaTable = handleOf(this.writer, this.metaTables, this.entitiesMeta, key);
       this.lastMetaKey = key;
     }
@@ -206,7 +206,7 @@ class NormalizeWalker implements INormalizeDelegate {
         if (getOwn(current, String(lookup)) === pk) continue;
       }
       if (byName === undefined) {
-        this.indexes ??= writer.writable(this.source.indexes);
+        this.indexes ??= writer.writable(this.source.indexes, 'indexes');
         byName = writer.child(this.indexes, key);
       }
       const index = writer.child(byName, name);

@@ -7,7 +7,8 @@ export type QueryArgs = readonly unknown[] | readonly [null];
 
 /**
  * A schema query (an Entity by primary key, `All`, `Query`...) as it changes:
- * `controller.get(schema, ...args)` now and after every change of what it reads, by identity.
+ * `controller.get(schema, ...args)` now and after every change of the entities or indexes it
+ * reads (the store's change log), by identity.
  * Never fetches. `[null]` reads undefined.
  */
 export class QueryObserver<S extends Schema> extends SharedListenable<
@@ -47,8 +48,12 @@ export class QueryObserver<S extends Schema> extends SharedListenable<
 
   protected connect(): void {
     this.value = this.read();
-    this.states = this.controller.state$.subscribe({
-      next: () => this.refresh(),
+    // A query reads entities and indexes only: a change of results, meta or in-flight marks
+    // alone (most changes) leaves it as it is.
+    this.states = this.controller.changes$.subscribe({
+      next: ({ changes }) => {
+        if (changes.entitiesChanged) this.refresh();
+      },
       complete: () => this.complete(),
     });
   }

@@ -1,5 +1,6 @@
 import { Observable } from 'rxjs';
 import { MemoCache } from '../normalize';
+import { Changes } from '../normalize/Changes';
 import { getOwn } from '../schema/ownProperty';
 import { TesseraError } from '../schema/TesseraError';
 import type { Action } from './actions';
@@ -40,6 +41,12 @@ export interface ResolveMeta<E extends EndpointInterface> {
   fetchedAt: number;
   /** True when `response` is the error the fetch failed with. */
   error?: boolean;
+}
+
+/** One committed change of the store: the new state, and the (table, key) pairs it changed. */
+export interface StoreChange {
+  readonly state: State;
+  readonly changes: Changes;
 }
 
 /** Rejects what a disposed store is asked to do (fetch, set, invalidate...). */
@@ -101,7 +108,15 @@ export class Controller extends Observable<State> {
   readonly errorExpiryLength: number;
   /** The store state as an observable (emits the current state first). */
   readonly state$: Observable<State>;
+  /**
+   * Every change as it is committed, with its change log: the one signal readers follow to
+   * learn what changed (see core/docs/how-the-store-works.md). Emits before `state$` does.
+   */
+  readonly changes$: Observable<StoreChange>;
   private readonly memoCache = new MemoCache();
+  private readonly changeLog = new Broadcast<StoreChange>(false);
+  /** What the states not yet notified changed (merged when dispatches come in during a notification). */
+  private pending: Changes | undefined;
 
   private readonly states: Broadcast<State>;
   private readonly reducer: Reducer;
@@ -131,6 +146,7 @@ export class Controller extends Observable<State> {
     if (options.initialState) this.keep(options.initialState);
     this.states = new Broadcast(true, this.current);
     this.state$ = this.states.observable;
+    this.changes$ = this.changeLog.observable;
     this.reducer = createReducer({
       // Read during the call only: no need to keep the state (see `snapshot`).
       snapshot: (state, fetchedAt) => new Snapshot(this, state, fetchedAt),
@@ -449,6 +465,7 @@ export class Controller extends Observable<State> {
     for (const manager of this.managers) manager.cleanup();
     this.disposed = true;
     this.hub.dispose();
+    this.changeLog.complete();
     this.states.complete();
   }
 
@@ -469,9 +486,12 @@ export class Controller extends Observable<State> {
   private reduce(action: Action): void {
     if (this.disposed) return;
     const previous = this.current;
-    const next = this.reducer(previous, action);
+    const changes = new Changes();
+    const next = this.reducer(previous, action, changes);
     if (next === previous) return;
     this.current = next;
+    if (this.pending === undefined) this.pending = changes;
+    else this.pending.add(changes);
     this.notify();
   }
 
@@ -486,7 +506,10 @@ export class Controller extends Observable<State> {
       do {
         this.dirty = false;
         const state = this.current;
-        this.hub.update(state);
+        const changes = this.pending ?? new Changes();
+        this.pending = undefined;
+        this.hub.update(state, changes);
+        this.changeLog.next({ state, changes });
         this.states.next(state);
       } while (this.dirty);
     } finally {

@@ -1,6 +1,5 @@
 import { Observable, type Subscriber } from 'rxjs';
-import { stampOf } from '../normalize/stamps';
-import { getOwn } from '../schema/ownProperty';
+import { type ChangedKeys, type Changes, WHOLE } from '../normalize/Changes';
 import type { EndpointInterface } from './EndpointInterface';
 import type { ReadResult } from './readCache';
 import type { Selection } from './SnapshotInterface';
@@ -30,30 +29,6 @@ interface Watch {
   staleTimer?: ReturnType<typeof setTimeout>;
 }
 
-/**
- * The watches of one entity, with what they last saw of it: the store writes its tables in
- * place, so a change shows as a different stored object (or meta) than the one remembered.
- */
-interface EntityWatch {
-  stored: unknown;
-  meta: unknown;
-  readonly watches: Set<Watch>;
-}
-
-/** What the watches of one result key last saw of it (records are written in place). */
-interface KeySeen {
-  result: unknown;
-  meta: unknown;
-  fetching: number | undefined;
-}
-
-/** The watched entities of one entity key, with the stamps of its tables when last checked. */
-interface TableWatch {
-  tableStamp: number;
-  metaStamp: number;
-  readonly byPk: Map<string, EntityWatch>;
-}
-
 /** Live read references (by `select` subscribers and `countRef`), for garbage collection. */
 export interface LiveReferences {
   readonly keys: ReadonlySet<string>;
@@ -81,30 +56,25 @@ function sameSelection(a: Selection<unknown>, b: Selection<unknown>): boolean {
   );
 }
 
+/** The key an Entity schema stores under (an endpoint reading an entity may find it by index). */
+function entityKeyOf(schema: unknown): string | undefined {
+  const key = typeof schema === 'function' ? (schema as { key?: unknown }).key : undefined;
+  return typeof key === 'string' ? key : undefined;
+}
+
 /**
- * Keeps every live `select()` up to date with one pass per state change. A selection is
- * recomputed only when its own result, meta or in-flight mark changed, or when one of the entity
- * objects it was built from changed identity; otherwise it costs a few property reads.
+ * Keeps every live `select()` up to date from the store's change log: a selection is read again
+ * only when the log names its result key, an entity it was built from (or that entity's meta),
+ * or, for an Entity endpoint, that entity's indexes; any other selection costs nothing.
  */
 export class SelectionHub {
   private readonly watches = new Map<string, Map<EndpointInterface, Watch>>();
-  /** By watched key: its result, meta and in-flight mark when last checked. */
-  private readonly seenKeys = new Map<string, KeySeen>();
-  /** Stamps of the `endpoints` and `meta` records, and the `fetching` record, when last checked. */
-  private endpointsStamp: number;
-  private metaStamp: number;
-  private fetching: State['fetching'];
   /** Watches by the entities they were built from: entity key → pk → watches. */
-  private readonly byEntity = new Map<string, TableWatch>();
-  /** Stamps of the entity and entity-meta roots when last checked. */
-  private entitiesStamp: number;
-  private entitiesMetaStamp: number;
+  private readonly byEntity = new Map<string, Map<string, Set<Watch>>>();
+  /** Watches of Entity endpoints by the entity key whose indexes may answer them. */
+  private readonly byIndex = new Map<string, Set<Watch>>();
   /** Watches with a schema but nothing denormalized yet: any entity change may resolve them. */
   private readonly unresolved = new Set<Watch>();
-  /** The state every watch is up to date with, except those in `outOfSync`. */
-  private synced: State;
-  /** Watches computed from another state than `synced` (subscribed during a notification). */
-  private readonly outOfSync = new Set<Watch>();
   /** Keys (and their entities at the time) held by `countRef()`. */
   private readonly retained = new Map<object, { key: string; paths: EntityPaths }>();
 
@@ -112,14 +82,7 @@ export class SelectionHub {
     private readonly read: ReadSelection,
     private readonly getState: () => State,
     private readonly now: () => number,
-  ) {
-    this.synced = getState();
-    this.endpointsStamp = stampOf(this.synced.endpoints);
-    this.metaStamp = stampOf(this.synced.meta);
-    this.fetching = this.synced.fetching;
-    this.entitiesStamp = stampOf(this.synced.entities);
-    this.entitiesMetaStamp = stampOf(this.synced.entitiesMeta);
-  }
+  ) {}
 
   observe(
     endpoint: EndpointInterface,
@@ -144,73 +107,53 @@ export class SelectionHub {
   }
 
   /**
-   * Recomputes the selections a new state may have changed, then notifies their subscribers.
-   * Candidates come from indexes: the result keys whose record entries changed, and the watches
-   * of entities whose stored object changed identity; every other selection costs nothing.
+   * Re-reads the selections the change log names, then notifies the subscribers of those whose
+   * value changed.
    */
-  update(state: State): void {
-    const previous = this.synced;
-    this.synced = state;
-    if (previous === state) return;
+  update(state: State, changes: Changes): void {
     const candidates = new Set<Watch>();
-    const endpointsStamp = stampOf(state.endpoints);
-    const metaStamp = stampOf(state.meta);
-    if (
-      endpointsStamp !== this.endpointsStamp ||
-      metaStamp !== this.metaStamp ||
-      state.fetching !== this.fetching
-    ) {
-      this.endpointsStamp = endpointsStamp;
-      this.metaStamp = metaStamp;
-      this.fetching = state.fetching;
-      for (const [key, byEndpoint] of this.watches) {
-        const seen = this.seenKeys.get(key)!;
-        const result = getOwn(state.endpoints, key);
-        const meta = getOwn(state.meta, key);
-        const fetching: number | undefined = getOwn(state.fetching, key);
-        if (result === seen.result && meta === seen.meta && fetching === seen.fetching) continue;
-        seen.result = result;
-        seen.meta = meta;
-        seen.fetching = fetching;
+    if (changes.all) {
+      for (const byEndpoint of this.watches.values())
         for (const watch of byEndpoint.values()) candidates.add(watch);
+    } else {
+      for (const key of changes.results) {
+        const byEndpoint = this.watches.get(key);
+        if (byEndpoint) for (const watch of byEndpoint.values()) candidates.add(watch);
+      }
+      this.entityCandidates(changes.entities, candidates);
+      this.entityCandidates(changes.entitiesMeta, candidates);
+      for (const key of changes.indexes) {
+        const watches = this.byIndex.get(key);
+        if (watches) for (const watch of watches) candidates.add(watch);
+      }
+      if (changes.entities.size > 0 || changes.indexes.size > 0) {
+        for (const watch of this.unresolved) candidates.add(watch);
       }
     }
-    // An entity's meta may change alone (refetched equal, it keeps its object): a result read
-    // from the entity (an Entity endpoint finding what a list loaded) is as fresh as that meta.
-    const entitiesStamp = stampOf(state.entities);
-    const entitiesMetaStamp = stampOf(state.entitiesMeta);
-    const entitiesChanged = entitiesStamp !== this.entitiesStamp;
-    if (entitiesChanged || entitiesMetaStamp !== this.entitiesMetaStamp) {
-      this.entitiesStamp = entitiesStamp;
-      this.entitiesMetaStamp = entitiesMetaStamp;
-      for (const [entityKey, watched] of this.byEntity) {
-        const table = getOwn(state.entities, entityKey);
-        const metas = getOwn(state.entitiesMeta, entityKey);
-        const tableStamp = stampOf(table);
-        const metaStamp = stampOf(metas);
-        if (tableStamp === watched.tableStamp && metaStamp === watched.metaStamp) continue;
-        watched.tableStamp = tableStamp;
-        watched.metaStamp = metaStamp;
-        watched.byPk.forEach((seen, pk) => {
-          const stored = getOwn(table, pk);
-          const meta = getOwn(metas, pk);
-          if (stored === seen.stored && meta === seen.meta) return;
-          seen.stored = stored;
-          seen.meta = meta;
-          for (const watch of seen.watches) candidates.add(watch);
-        });
-      }
-    }
-    if (entitiesChanged) {
-      for (const watch of this.unresolved) candidates.add(watch);
-    }
-    for (const watch of this.outOfSync) candidates.add(watch);
-    this.outOfSync.clear();
     const changed: Watch[] = [];
     for (const watch of candidates) {
       if (watch.state !== state && this.recompute(watch, state)) changed.push(watch);
     }
     for (const watch of changed) this.emit(watch);
+  }
+
+  private entityCandidates(tables: Map<string, ChangedKeys>, candidates: Set<Watch>): void {
+    for (const [key, pks] of tables) {
+      const byPk = this.byEntity.get(key);
+      if (byPk === undefined) continue;
+      if (pks === WHOLE) {
+        for (const watches of byPk.values()) for (const watch of watches) candidates.add(watch);
+      } else if (pks.size < byPk.size) {
+        for (const pk of pks) {
+          const watches = byPk.get(pk);
+          if (watches) for (const watch of watches) candidates.add(watch);
+        }
+      } else {
+        for (const [pk, watches] of byPk) {
+          if (pks.has(pk)) for (const watch of watches) candidates.add(watch);
+        }
+      }
+    }
   }
 
   liveReferences(): LiveReferences {
@@ -257,38 +200,33 @@ export class SelectionHub {
       }
     }
     this.watches.clear();
-    this.seenKeys.clear();
     this.byEntity.clear();
+    this.byIndex.clear();
     this.unresolved.clear();
-    this.outOfSync.clear();
     this.retained.clear();
   }
 
   private acquire(endpoint: EndpointInterface, key: string, args: readonly unknown[]): Watch {
     let byEndpoint = this.watches.get(key);
-    if (!byEndpoint) {
-      this.watches.set(key, (byEndpoint = new Map()));
-      // What the synced state holds: a later change is found by the next update.
-      const { endpoints, meta, fetching } = this.synced;
-      this.seenKeys.set(key, {
-        result: getOwn(endpoints, key),
-        meta: getOwn(meta, key),
-        fetching: getOwn(fetching, key),
-      });
-    }
+    if (!byEndpoint) this.watches.set(key, (byEndpoint = new Map()));
     let watch = byEndpoint.get(endpoint);
+    const state = this.getState();
     if (!watch) {
-      const state = this.getState();
       const { selection, paths } = this.read(endpoint, key, args, state);
       watch = { endpoint, key, args, subscribers: new Set(), state, value: selection, paths: [] };
       byEndpoint.set(endpoint, watch);
       this.index(watch, paths, selection);
-      if (state !== this.synced) this.outOfSync.add(watch);
+      const entityKey = entityKeyOf(endpoint.schema);
+      if (entityKey !== undefined) {
+        let watches = this.byIndex.get(entityKey);
+        if (!watches) this.byIndex.set(entityKey, (watches = new Set()));
+        watches.add(watch);
+      }
       this.scheduleStaleCheck(watch);
-    } else if (this.getState() !== this.synced || this.outOfSync.has(watch)) {
-      // Subscribed during a notification: catch up (telling current subscribers) first.
-      if (this.recompute(watch, this.getState())) this.emit(watch);
-      if (watch.state !== this.synced) this.outOfSync.add(watch);
+    } else if (watch.state !== state) {
+      // Subscribed during a notification, before the hub heard of the latest change: catch up
+      // (telling current subscribers) first.
+      if (this.recompute(watch, state)) this.emit(watch);
     }
     return watch;
   }
@@ -300,12 +238,14 @@ export class SelectionHub {
     const byEndpoint = this.watches.get(watch.key);
     if (byEndpoint?.get(watch.endpoint) !== watch) return;
     this.index(watch, [], undefined);
-    this.outOfSync.delete(watch);
-    byEndpoint.delete(watch.endpoint);
-    if (byEndpoint.size === 0) {
-      this.watches.delete(watch.key);
-      this.seenKeys.delete(watch.key);
+    const entityKey = entityKeyOf(watch.endpoint.schema);
+    if (entityKey !== undefined) {
+      const watches = this.byIndex.get(entityKey);
+      watches?.delete(watch);
+      if (watches?.size === 0) this.byIndex.delete(entityKey);
     }
+    byEndpoint.delete(watch.endpoint);
+    if (byEndpoint.size === 0) this.watches.delete(watch.key);
   }
 
   /** Returns true when the value changed. */
@@ -323,35 +263,19 @@ export class SelectionHub {
   private index(watch: Watch, paths: EntityPaths, selection: Selection<unknown> | undefined): void {
     if (paths !== watch.paths) {
       for (const { key, pk } of watch.paths) {
-        const watched = this.byEntity.get(key);
-        const seen = watched?.byPk.get(pk);
-        if (!watched || !seen) continue;
-        seen.watches.delete(watch);
-        if (seen.watches.size === 0) watched.byPk.delete(pk);
-        if (watched.byPk.size === 0) this.byEntity.delete(key);
+        const byPk = this.byEntity.get(key);
+        const watches = byPk?.get(pk);
+        if (!byPk || !watches) continue;
+        watches.delete(watch);
+        if (watches.size === 0) byPk.delete(pk);
+        if (byPk.size === 0) this.byEntity.delete(key);
       }
-      const { entities, entitiesMeta } = this.synced;
       for (const { key, pk } of paths) {
-        let watched = this.byEntity.get(key);
-        if (!watched) {
-          watched = {
-            tableStamp: stampOf(getOwn(entities, key)),
-            metaStamp: stampOf(getOwn(entitiesMeta, key)),
-            byPk: new Map(),
-          };
-          this.byEntity.set(key, watched);
-        }
-        let seen = watched.byPk.get(pk);
-        if (!seen) {
-          // What the synced state holds: a later change is found by the next update.
-          seen = {
-            stored: getOwn(getOwn(entities, key), pk),
-            meta: getOwn(getOwn(entitiesMeta, key), pk),
-            watches: new Set(),
-          };
-          watched.byPk.set(pk, seen);
-        }
-        seen.watches.add(watch);
+        let byPk = this.byEntity.get(key);
+        if (!byPk) this.byEntity.set(key, (byPk = new Map()));
+        let watches = byPk.get(pk);
+        if (!watches) byPk.set(pk, (watches = new Set()));
+        watches.add(watch);
       }
       watch.paths = paths;
     }

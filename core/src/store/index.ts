@@ -5,6 +5,7 @@ export {
   DEFAULT_ERROR_EXPIRY_LENGTH,
   type ResolveMeta,
   StoreDisposedError,
+  type StoreChange,
 } from './Controller';
 export type {
   ArgsOrNull,

@@ -1,3 +1,4 @@
+import { Changes } from '../normalize/Changes';
 import type { TableOwner } from '../normalize/TableWriter';
 import { getOwn } from '../schema/ownProperty';
 import type { Action, SetResponseAction } from './actions';
@@ -14,6 +15,7 @@ import {
   writeResponse,
   writeResponseOrThrow,
   writeValue,
+  type WriteTo,
 } from './writeCache';
 
 /** What the reducer needs besides state and action (all pure reads). */
@@ -26,7 +28,8 @@ export interface ReducerContext {
   dataExpiryLength(endpoint: OptimisticEntry['endpoint']): number;
 }
 
-export type Reducer = (state: State, action: Action) => State;
+/** Returns the next state, and logs into `changes` what differs from `state`. */
+export type Reducer = (state: State, action: Action, changes?: Changes) => State;
 
 const NO_OPTIMISTIC: readonly OptimisticEntry[] = Object.freeze([]);
 
@@ -55,12 +58,14 @@ export function createReducer(context: ReducerContext): Reducer {
    * and never touch the committed tables.
    */
   const committedOwner: TableOwner = {};
+  /** What the replayed optimistic updates of a visible state changed over its committed one. */
+  const replayed = new WeakMap<State, Changes>();
 
   function applyOptimistic(
     cache: CacheState,
     entry: OptimisticEntry,
     lastReset: number,
-    replay: TableOwner,
+    replay: WriteTo,
   ): CacheState {
     const { endpoint, args, fetchedAt, key } = entry;
     const snap = context.snapshot(stateOf(cache, lastReset), fetchedAt);
@@ -98,21 +103,29 @@ export function createReducer(context: ReducerContext): Reducer {
     committed: CacheState,
     optimistic: readonly OptimisticEntry[],
     fetching: State['fetching'],
+    changes: Changes,
   ): State {
     const { lastReset } = state;
+    // What the previous replay changed may now read as committed again.
+    const before = replayed.get(state);
+    if (before !== undefined) changes.add(before);
     if (optimistic.length === 0) {
       return { ...committed, optimistic: NO_OPTIMISTIC, committed: null, fetching, lastReset };
     }
     let visible = committed;
-    const replay: TableOwner = {};
+    const replay = { owner: {}, changes: new Changes() };
     for (const entry of optimistic) visible = applyOptimistic(visible, entry, lastReset, replay);
-    return { ...visible, optimistic, committed, fetching, lastReset };
+    changes.add(replay.changes);
+    const next: State = { ...visible, optimistic, committed, fetching, lastReset };
+    replayed.set(next, replay.changes);
+    return next;
   }
 
   /** The in-flight marks and optimistic queue once the fetch (key, fetchedAt) has ended. */
-  function settle(state: State, key: string, fetchedAt: number) {
+  function settle(state: State, key: string, fetchedAt: number, changes: Changes) {
     let fetching = state.fetching;
     if (getOwn(fetching, key) === fetchedAt) {
+      changes.results.add(key);
       const remaining = copyRecord(fetching);
       deleteEntry(remaining, key);
       fetching = remaining;
@@ -129,10 +142,12 @@ export function createReducer(context: ReducerContext): Reducer {
     return state.committed ?? cacheOf(state);
   }
 
-  return function reducer(state: State, action: Action): State {
+  return function reducer(state: State, action: Action, changes = new Changes()): State {
+    const to: WriteTo = { owner: committedOwner, changes };
     switch (action.type) {
       case 'fetch': {
         const fetching = withEntry(state.fetching, action.key, action.fetchedAt);
+        changes.results.add(action.key);
         const { endpoint } = action;
         if (!endpoint.sideEffect || !endpoint.getOptimisticResponse) return { ...state, fetching };
         const entry: OptimisticEntry = {
@@ -142,35 +157,41 @@ export function createReducer(context: ReducerContext): Reducer {
           fetchedAt: action.fetchedAt,
         };
         // The new entry goes last, so applying it on the visible state equals a full replay.
-        const visible = applyOptimistic(cacheOf(state), entry, state.lastReset, {});
-        return {
+        const replay = { owner: {}, changes: new Changes() };
+        const visible = applyOptimistic(cacheOf(state), entry, state.lastReset, replay);
+        changes.add(replay.changes);
+        const previous = replayed.get(state);
+        if (previous !== undefined) replay.changes.add(previous);
+        const next: State = {
           ...visible,
           optimistic: [...state.optimistic, entry],
           committed: base(state),
           fetching,
           lastReset: state.lastReset,
         };
+        replayed.set(next, replay.changes);
+        return next;
       }
       case 'setResponse': {
         const { key, meta } = action;
         // Started before the last reset: its store no longer exists.
         if (meta.fetchedAt < state.lastReset) return state;
-        const { fetching, optimistic } = settle(state, key, meta.fetchedAt);
+        const { fetching, optimistic } = settle(state, key, meta.fetchedAt, changes);
         const before = base(state);
         // Read before writing: the write may change this record in place.
         const previousMeta = getOwn(before.meta, key);
         const written = action.error
-          ? writeError(before, action, action.response, committedOwner)
-          : writeResponse(before, action, committedOwner);
-        const committed = writeOutdated(written, key, meta.fetchedAt, previousMeta, committedOwner);
-        return commit(state, committed, optimistic, fetching);
+          ? writeError(before, action, action.response, to)
+          : writeResponse(before, action, to);
+        const committed = writeOutdated(written, key, meta.fetchedAt, previousMeta, to);
+        return commit(state, committed, optimistic, fetching, changes);
       }
       case 'fetchCancelled': {
         // A cancelled fetch writes nothing: it gives back its in-flight mark and its optimistic
         // entry (if any), so the store is as if it had never started.
-        const { fetching, optimistic } = settle(state, action.key, action.fetchedAt);
+        const { fetching, optimistic } = settle(state, action.key, action.fetchedAt, changes);
         if (fetching === state.fetching && optimistic === state.optimistic) return state;
-        return commit(state, base(state), optimistic, fetching);
+        return commit(state, base(state), optimistic, fetching, changes);
       }
       case 'set': {
         const committed = base(state);
@@ -182,9 +203,10 @@ export function createReducer(context: ReducerContext): Reducer {
             : action.value;
         return commit(
           state,
-          writeValue(committed, action, value, committedOwner),
+          writeValue(committed, action, value, to),
           state.optimistic,
           state.fetching,
+          changes,
         );
       }
       case 'invalidate': {
@@ -196,20 +218,25 @@ export function createReducer(context: ReducerContext): Reducer {
                 keys,
               )
             : keys;
-        const next = writeInvalidated(committed, matching, state.fetching, committedOwner);
-        return next === committed ? state : commit(state, next, state.optimistic, state.fetching);
+        const next = writeInvalidated(committed, matching, state.fetching, to);
+        return next === committed
+          ? state
+          : commit(state, next, state.optimistic, state.fetching, changes);
       }
       case 'expireAll': {
         const committed = base(state);
-        const next = writeExpired(committed, action.testKey, state.fetching, committedOwner);
-        return next === committed ? state : commit(state, next, state.optimistic, state.fetching);
+        const next = writeExpired(committed, action.testKey, state.fetching, to);
+        return next === committed
+          ? state
+          : commit(state, next, state.optimistic, state.fetching, changes);
       }
       case 'gc': {
         if (action.keys.length === 0 && action.entities.length === 0) return state;
-        const next = writeEvicted(base(state), action.keys, action.entities, committedOwner);
-        return commit(state, next, state.optimistic, state.fetching);
+        const next = writeEvicted(base(state), action.keys, action.entities, to);
+        return commit(state, next, state.optimistic, state.fetching, changes);
       }
       case 'reset':
+        changes.all = true;
         return initialState(action.date);
       default:
         return state;

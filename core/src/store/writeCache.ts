@@ -1,3 +1,4 @@
+import type { Changes, Root } from '../normalize/Changes';
 import { normalizeWith } from '../normalize/normalize';
 import { keepTable, type TableOwner, TableWriter, writeOrUndo } from '../normalize/TableWriter';
 import { getOwn } from '../schema/ownProperty';
@@ -6,19 +7,33 @@ import type { CacheState, ResultMeta, WriteMeta } from './State';
 
 /**
  * Writers of the cached data. Each returns a new `CacheState` (or the same one when nothing
- * changes). Tables held by `owner` (entity tables, their meta, indexes, and the `endpoints` and
- * `meta` records) are written in place (see `TableWriter`), any other is copied first. A writer
- * that throws has undone its in-place changes.
+ * changes). Tables held by the write's owner (entity tables, their meta, indexes, and the
+ * `endpoints` and `meta` records) are written in place (see `TableWriter`), any other is copied
+ * first. A writer that throws has undone its in-place changes; one that succeeds logs what it
+ * changed into the write's `changes`.
  */
+
+/** Who writes (tables it owns are written in place) and where the write logs its changes. */
+export interface WriteTo {
+  readonly owner: TableOwner;
+  readonly changes?: Changes;
+}
+
+/** Runs `write` with a writer of its own: undone if it throws, logged if it succeeds. */
+function written<R>(to: WriteTo, write: (writer: TableWriter) => R): R {
+  const writer = new TableWriter(to.owner, to.changes);
+  return writeOrUndo(writer, () => write(writer));
+}
 
 /** Sets one entry of a record through `writer`; returns the record written (itself or a copy). */
 function putRecord<T>(
   writer: TableWriter,
   record: { readonly [key: string]: T },
+  root: Root,
   key: string,
   value: T,
 ): { [key: string]: T } {
-  const writable = writer.writable(record);
+  const writable = writer.writable(record, root);
   writer.put(writable, key, value);
   return writable;
 }
@@ -28,7 +43,7 @@ export function writeError(
   cache: CacheState,
   action: Pick<SetResponseAction, 'key' | 'endpoint' | 'meta'>,
   error: unknown,
-  owner: TableOwner,
+  to: WriteTo,
 ): CacheState {
   const previous: ResultMeta | undefined = getOwn(cache.meta, action.key);
   // An older failure never hides a newer outcome.
@@ -46,7 +61,7 @@ export function writeError(
     error,
     errorPolicy,
   };
-  return { ...cache, meta: putRecord(new TableWriter(owner), cache.meta, action.key, meta) };
+  return { ...cache, meta: written(to, (w) => putRecord(w, cache.meta, 'meta', action.key, meta)) };
 }
 
 /**
@@ -57,10 +72,9 @@ export function writeError(
 export function writeResponseOrThrow(
   cache: CacheState,
   action: SetResponseAction,
-  owner: TableOwner,
+  to: WriteTo,
 ): CacheState {
-  const writer = new TableWriter(owner);
-  return writeOrUndo(writer, () => writeResponseWith(writer, cache, action));
+  return written(to, (writer) => writeResponseWith(writer, cache, action));
 }
 
 function writeResponseWith(
@@ -90,8 +104,8 @@ function writeResponseWith(
   if (isNewest) {
     // A refetch that normalizes to the same result (e.g. the same pk) keeps the record as is.
     const unchanged = Object.hasOwn(endpoints, key) && getOwn(endpoints, key) === result;
-    if (!unchanged) endpoints = putRecord(writer, endpoints, key, result);
-    metas = putRecord(writer, metas, key, {
+    if (!unchanged) endpoints = putRecord(writer, endpoints, 'endpoints', key, result);
+    metas = putRecord(writer, metas, 'meta', key, {
       fetchedAt: meta.fetchedAt,
       date: meta.date,
       expiresAt: meta.expiresAt,
@@ -102,7 +116,7 @@ function writeResponseWith(
     for (const target of Object.keys(updaters)) {
       if (!Object.hasOwn(endpoints, target)) continue;
       const updated = updaters[target](getOwn(endpoints, target));
-      endpoints = putRecord(writer, endpoints, target, updated);
+      endpoints = putRecord(writer, endpoints, 'endpoints', target, updated);
     }
   }
   return { entities, indexes, entitiesMeta, endpoints, meta: metas };
@@ -112,12 +126,12 @@ function writeResponseWith(
 export function writeResponse(
   cache: CacheState,
   action: SetResponseAction,
-  owner: TableOwner,
+  to: WriteTo,
 ): CacheState {
   try {
-    return writeResponseOrThrow(cache, action, owner);
+    return writeResponseOrThrow(cache, action, to);
   } catch (error) {
-    return writeError(cache, action, error, owner);
+    return writeError(cache, action, error, to);
   }
 }
 
@@ -126,10 +140,9 @@ export function writeValue(
   cache: CacheState,
   action: SetAction,
   value: unknown,
-  owner: TableOwner,
+  to: WriteTo,
 ): CacheState {
-  const writer = new TableWriter(owner);
-  const normalized = writeOrUndo(writer, () =>
+  const normalized = written(to, (writer) =>
     normalizeWith(
       writer,
       action.schema as never,
@@ -155,17 +168,25 @@ export function writeInvalidated(
   cache: CacheState,
   keys: Iterable<string>,
   fetching: { readonly [key: string]: number },
-  owner: TableOwner,
+  to: WriteTo,
 ): CacheState {
-  const writer = new TableWriter(owner);
+  return written(to, (writer) => invalidateWith(writer, cache, keys, fetching));
+}
+
+function invalidateWith(
+  writer: TableWriter,
+  cache: CacheState,
+  keys: Iterable<string>,
+  fetching: { readonly [key: string]: number },
+): CacheState {
   let endpoints: Record<string, unknown> | undefined;
   let metas: Record<string, ResultMeta> | undefined;
   for (const key of keys) {
     const previous: ResultMeta | undefined = getOwn(cache.meta, key);
     const inFlight: number | undefined = getOwn(fetching, key);
     if (!previous && !Object.hasOwn(cache.endpoints, key) && inFlight === undefined) continue;
-    endpoints ??= writer.writable(cache.endpoints);
-    metas ??= writer.writable(cache.meta);
+    endpoints ??= writer.writable(cache.endpoints, 'endpoints');
+    metas ??= writer.writable(cache.meta, 'meta');
     writer.delete(endpoints, key);
     writer.put(metas, key, {
       fetchedAt: previous?.fetchedAt ?? 0,
@@ -187,16 +208,25 @@ export function writeExpired(
   cache: CacheState,
   testKey: (key: string) => boolean,
   fetching: { readonly [key: string]: number },
-  owner: TableOwner,
+  to: WriteTo,
 ): CacheState {
-  const writer = new TableWriter(owner);
+  // `testKey` is the caller's code: if it throws midway, what was expired before is undone.
+  return written(to, (writer) => expireWith(writer, cache, testKey, fetching));
+}
+
+function expireWith(
+  writer: TableWriter,
+  cache: CacheState,
+  testKey: (key: string) => boolean,
+  fetching: { readonly [key: string]: number },
+): CacheState {
   let metas: Record<string, ResultMeta> | undefined;
   const keys = new Set([...Object.keys(cache.meta), ...Object.keys(fetching)]);
   for (const key of keys) {
     if (!testKey(key)) continue;
     const previous: ResultMeta | undefined = getOwn(cache.meta, key);
     const inFlight: number | undefined = getOwn(fetching, key);
-    metas ??= writer.writable(cache.meta);
+    metas ??= writer.writable(cache.meta, 'meta');
     writer.put(metas, key, {
       fetchedAt: 0,
       date: 0,
@@ -219,14 +249,14 @@ export function writeOutdated(
   key: string,
   fetchedAt: number,
   before: ResultMeta | undefined,
-  owner: TableOwner,
+  to: WriteTo,
 ): CacheState {
   if (!before) return cache;
   const invalid = before.invalidatedBefore !== undefined && fetchedAt <= before.invalidatedBefore;
   const expired = before.expiredBefore !== undefined && fetchedAt <= before.expiredBefore;
-  const written: ResultMeta | undefined = getOwn(cache.meta, key);
+  const stored: ResultMeta | undefined = getOwn(cache.meta, key);
   // Nothing to do unless this outcome became the key's result.
-  if ((!invalid && !expired) || written?.fetchedAt !== fetchedAt) return cache;
+  if ((!invalid && !expired) || stored?.fetchedAt !== fetchedAt) return cache;
   const thresholds = {
     invalidatedBefore: before.invalidatedBefore,
     expiredBefore: before.expiredBefore,
@@ -234,11 +264,11 @@ export function writeOutdated(
   if (invalid) {
     // The result stays readable (its callers resolve with it), marked invalid: every reader
     // fetches again before relying on it.
-    const meta = { ...written, expiresAt: 0, invalidated: true, ...thresholds };
-    return { ...cache, meta: putRecord(new TableWriter(owner), cache.meta, key, meta) };
+    const meta = { ...stored, expiresAt: 0, invalidated: true, ...thresholds };
+    return { ...cache, meta: written(to, (w) => putRecord(w, cache.meta, 'meta', key, meta)) };
   }
-  const meta = { ...written, expiresAt: 1, ...thresholds };
-  return { ...cache, meta: putRecord(new TableWriter(owner), cache.meta, key, meta) };
+  const meta = { ...stored, expiresAt: 1, ...thresholds };
+  return { ...cache, meta: written(to, (w) => putRecord(w, cache.meta, 'meta', key, meta)) };
 }
 
 /** Evicts results and entities (garbage collection), and index entries pointing at them. */
@@ -246,13 +276,21 @@ export function writeEvicted(
   cache: CacheState,
   keys: readonly string[],
   evicted: readonly { readonly key: string; readonly pk: string }[],
-  owner: TableOwner,
+  to: WriteTo,
+): CacheState {
+  return written(to, (writer) => evictWith(writer, cache, keys, evicted));
+}
+
+function evictWith(
+  writer: TableWriter,
+  cache: CacheState,
+  keys: readonly string[],
+  evicted: readonly { readonly key: string; readonly pk: string }[],
 ): CacheState {
   let { endpoints, meta, entities, entitiesMeta, indexes } = cache;
-  const writer = new TableWriter(owner);
   if (keys.length) {
-    const nextEndpoints = writer.writable(endpoints);
-    const nextMeta = writer.writable(meta);
+    const nextEndpoints = writer.writable(endpoints, 'endpoints');
+    const nextMeta = writer.writable(meta, 'meta');
     for (const key of keys) {
       writer.delete(nextEndpoints, key);
       writer.delete(nextMeta, key);
@@ -267,8 +305,8 @@ export function writeEvicted(
       if (!pks) byKey.set(key, (pks = new Set()));
       pks.add(pk);
     }
-    const nextEntities = writer.writable(entities);
-    const nextEntitiesMeta = writer.writable(entitiesMeta);
+    const nextEntities = writer.writable(entities, 'entities');
+    const nextEntitiesMeta = writer.writable(entitiesMeta, 'entitiesMeta');
     let nextIndexes: Record<string, Record<string, Record<string, string> | undefined> | undefined>;
     nextIndexes = indexes as typeof nextIndexes;
     for (const [key, pks] of byKey) {
@@ -289,7 +327,7 @@ export function writeEvicted(
         for (const value of Object.keys(lookups)) {
           if (!pks.has(lookups[value])) continue;
           if (kept === undefined) {
-            nextIndexes = writer.writable(nextIndexes);
+            nextIndexes = writer.writable(nextIndexes, 'indexes');
             kept = writer.child(writer.child(nextIndexes, key), indexName);
           }
           writer.delete(kept, value);

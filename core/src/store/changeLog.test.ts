@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { WHOLE } from '../normalize/Changes';
+import { Entity } from '../schema';
+import { Controller, type StoreChange } from './Controller';
+import type { EndpointInterface } from './EndpointInterface';
+import type { Selection } from './SnapshotInterface';
+
+class Article extends Entity {
+  id = '';
+  slug = '';
+  title = '';
+  static override indexes = ['slug'] as const;
+  pk() {
+    return this.id;
+  }
+}
+
+const getArticle = Object.assign(async (_: { id: string }) => ({}), {
+  key: ({ id }: { id: string }) => `GET /articles/${id}`,
+  schema: Article,
+}) satisfies EndpointInterface;
+
+const bySlug = Object.assign(async (_: { slug: string }) => ({}), {
+  key: ({ slug }: { slug: string }) => `GET /articles?slug=${slug}`,
+  schema: Article,
+}) satisfies EndpointInterface;
+
+const list = Object.assign(async () => [], {
+  key: () => 'GET /articles',
+  schema: [Article],
+}) satisfies EndpointInterface;
+
+function recorded(controller: Controller) {
+  const log: StoreChange[] = [];
+  controller.changes$.subscribe((change) => log.push(change));
+  return log;
+}
+
+describe('the change log', () => {
+  it('names exactly the (table, key) pairs a write changed', async () => {
+    const controller = new Controller();
+    await controller.setResponse(list, [
+      { id: '1', slug: 'a', title: 'one' },
+      { id: '2', slug: 'b', title: 'two' },
+    ]);
+    const log = recorded(controller);
+    await controller.set(Article, { id: '2' }, { id: '2', slug: 'b', title: 'two!' });
+    expect(log).toHaveLength(1);
+    const { changes, state } = log[0];
+    expect(state).toBe(controller.getState());
+    expect([...changes.entities]).toEqual([['Article', new Set(['2'])]]);
+    expect([...changes.entitiesMeta]).toEqual([['Article', new Set(['2'])]]);
+    expect([...changes.results]).toEqual([]);
+    expect([...changes.indexes]).toEqual([]);
+
+    await controller.setResponse(getArticle, { id: '3' }, { id: '3', slug: 'c', title: '' });
+    const second = log[1].changes;
+    expect(second.entities.get('Article')).toEqual(new Set(['3']));
+    expect(second.indexes).toEqual(new Set(['Article']));
+    expect(second.results).toEqual(new Set(['GET /articles/3']));
+
+    await controller.resetEntireStore();
+    expect(log[2].changes.all).toBe(true);
+  });
+
+  it('logs a table that a write created as a whole', async () => {
+    const controller = new Controller();
+    const log = recorded(controller);
+    await controller.setResponse(list, [{ id: '1', slug: 'a', title: 'one' }]);
+    expect(log[0].changes.entities.get('Article')).toBe(WHOLE);
+    expect(log[0].changes.results).toEqual(new Set(['GET /articles']));
+  });
+
+  it('logs a write made after keepState (into copies) key by key', async () => {
+    const controller = new Controller();
+    await controller.setResponse(list, [
+      { id: '1', slug: 'a', title: 'one' },
+      { id: '2', slug: 'b', title: 'two' },
+    ]);
+    controller.keepState();
+    const log = recorded(controller);
+    await controller.set(Article, { id: '1' }, { id: '1', slug: 'a', title: 'one!' });
+    expect(log[0].changes.entities.get('Article')).toEqual(new Set(['1']));
+  });
+});
+
+describe('a failed write is undone', () => {
+  it('expireAll whose testKey throws midway leaves every key as it was, with no emission', async () => {
+    const controller = new Controller();
+    for (const id of ['1', '2', '3'])
+      await controller.setResponse(getArticle, { id }, { id, slug: id, title: '' });
+    const state = controller.getState();
+    const before = JSON.stringify(state.meta);
+    const emitted: unknown[] = [];
+    controller.state$.subscribe((s) => emitted.push(s));
+    emitted.length = 0;
+    let tested = 0;
+    await expect(
+      controller.expireAll({
+        testKey: () => {
+          tested += 1;
+          if (tested === 2) throw new Error('bad test');
+          return true;
+        },
+      }),
+    ).rejects.toThrow('bad test');
+    expect(controller.getState()).toBe(state);
+    expect(JSON.stringify(controller.getState().meta)).toBe(before);
+    expect(emitted).toEqual([]);
+    for (const id of ['1', '2', '3'])
+      expect(controller.getResponse(getArticle, { id }).expiresAt).toBeGreaterThan(1);
+  });
+});
+
+describe('select through an index', () => {
+  it('follows the index to the entity it points at now, as getSelection does', async () => {
+    const controller = new Controller();
+    await controller.setResponse(list, [{ id: '1', slug: 'a', title: 'one' }]);
+    const seen: Selection<unknown>[] = [];
+    const subscription = controller.select(bySlug, { slug: 'a' }).subscribe((s) => seen.push(s));
+    expect((seen.at(-1)?.data as Article).id).toBe('1');
+    // Article 2 now holds the slug: the index points at it, article 1 itself is unchanged.
+    await controller.set(Article, { id: '2' }, { id: '2', slug: 'a', title: 'two' });
+    const now = controller.getSelection(bySlug, { slug: 'a' });
+    expect((now.data as Article).id).toBe('2');
+    expect(seen.at(-1)?.data).toBe(now.data);
+    subscription.unsubscribe();
+  });
+});
