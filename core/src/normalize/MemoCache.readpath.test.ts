@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Article, Comment, User } from '../schema/fixtures.test-helpers';
+import { Changes } from './Changes';
 import { MemoCache } from './MemoCache';
 import { normalize } from './normalize';
-import { restamp } from './stamps';
 
-// What a re-read after a change costs and keeps: dependencies are followed entity by entity,
-// tables whose stamps did not change are not looked into, and a result reading the same entities
+// What a re-read after a change costs and keeps: only what read a changed entity is rebuilt,
+// entities below unchanged ones are not looked into, and a result reading the same entities
 // keeps its paths array.
 
 /** One schema object: results are remembered per schema. */
@@ -99,15 +99,16 @@ describe('MemoCache re-reads', () => {
     expect(reads).toBeLessThan(100 + 20);
   });
 
-  it('sees tables written in place once they are restamped', () => {
+  it('sees tables written in place once told by the change log', () => {
     const state = normalize(articleList, articles(3));
     const entities = state.entities as any;
     const memo = new MemoCache();
     const before = memo.denormalize(articleList, state.result, entities);
     const users = entities.User;
     users.u0 = { ...users.u0, name: 'in place' };
-    restamp(users);
-    restamp(entities);
+    const changes = new Changes();
+    changes.note('entities', 'User', 'u0');
+    memo.changed(changes, entities);
     const after = memo.denormalize(articleList, state.result, entities);
     const data = after.data as Article[];
     expect(data[0].author.name).toBe('in place');

@@ -1,6 +1,5 @@
 import {
   type DenormalizeNullable,
-  type EntityLike,
   type EntityPath,
   type EntityTables,
   getOwn,
@@ -12,10 +11,15 @@ import {
   type SchemaSimple,
 } from '../schema/index';
 import { queryKeyObject } from '../schema/objectShorthand';
-import { DenormalizeWalker, type Dep, listPaths, sameShape } from './DenormalizeWalker';
-import { EntityMemoMap } from './entityMemoMap';
-import { stampOf } from './stamps';
-import { type TableSet, TableSets } from './tableSets';
+import { type Changes, WHOLE } from './Changes';
+import {
+  DenormalizeWalker,
+  dirtyReaders,
+  listPaths,
+  MemoNode,
+  Reader,
+  sameNodes,
+} from './DenormalizeWalker';
 
 export interface DenormalizeResult<T> {
   data: T;
@@ -29,25 +33,39 @@ export interface QueryState {
   indexes: Indexes;
 }
 
-interface ResultEntry {
-  input: unknown;
-  /** Id of the last entities object this entry was confirmed against (ids never pin a state). */
-  entitiesId: number;
-  /** The walk that last built or confirmed it. */
-  walk: number;
-  /** The tables its dependencies live in, all levels down. */
-  tables: TableSet;
-  /** What it references at its top (entries hold their own dependencies). */
-  deps: Dep[];
-  usesArgs: boolean;
-  args: readonly unknown[];
-  argsKey: string | undefined;
-  output: DenormalizeResult<unknown>;
+/** The paths of a result, listed when first asked (a re-read of the same shape shares them). */
+class Paths {
+  private list: EntityPath[] | undefined = undefined;
+  constructor(
+    private readonly deps: readonly MemoNode[],
+    private readonly memo: MemoCache,
+  ) {}
+  get(): EntityPath[] {
+    this.list ??= this.memo.listPaths(this.deps);
+    return this.list;
+  }
+}
+
+/** A remembered result: a reader of the nodes at its top. */
+class ResultEntry extends Reader {
+  /** The positions it read at its top. */
+  deps: readonly MemoNode[] = [];
+  usesArgs = false;
+  argsKey: string | undefined = undefined;
+  paths: Paths | undefined = undefined;
+  output: DenormalizeResult<unknown> | undefined = undefined;
+  constructor(
+    readonly input: unknown,
+    readonly generation: number,
+    readonly args: readonly unknown[],
+  ) {
+    super();
+  }
 }
 
 /**
- * Results by input. A pk input of an entity schema is not here: its result sits on the memo
- * entry of the stored entity it names, so evicted entities take their results with them.
+ * Results by input. A pk input of an entity schema is not here: its result sits on the node of
+ * the position it names, so it goes when the position does.
  */
 interface ResultsBySchema {
   objects: WeakMap<object, ResultEntry>;
@@ -64,7 +82,7 @@ interface QueryKeys {
 
 interface QueryKeyEntry {
   key: unknown;
-  /** Flat triples: source ('e' entities | 'i' indexes), key, and the id of the table read. */
+  /** Flat pairs: the name of a table read ('e' or 'i', then its entity key) and its version then. */
   reads: unknown[];
 }
 
@@ -86,21 +104,61 @@ function argsKeyOf(args: readonly unknown[]): string | undefined {
 }
 
 /**
- * Memoized denormalization. The same state gives the same object; a changed entity gives new
- * objects only along the paths containing it. A repeat read of an unchanged result costs one
- * identity check (same entities object) or one per table used, whatever the payload size.
+ * Memoized denormalization. It mirrors one entities object at a time: each entity position it
+ * read is a node holding the value built from it, and each node knows who read it. A change to a
+ * position marks its readers dirty, all the way up, so a re-read rebuilds what changed and the
+ * path above it, and reuses everything else; a read of an unchanged result is one check. Changes
+ * come from the store's change log (`changed`), or, for another entities object, from comparing
+ * its tables with the mirrored one's. See core/docs/how-the-store-works.md.
  */
 export class MemoCache {
-  /** Denormalized entities by their stored object. */
-  protected readonly entityMemo = new EntityMemoMap();
+  /** The entities the nodes mirror (undefined before the first read). */
+  private root: EntityTables | undefined = undefined;
+  private indexes: Indexes | undefined = undefined;
+  private readonly nodes = new Map<string, Map<string, MemoNode>>();
+  private lastKey: string | undefined = undefined;
+  private lastNodes: Map<string, MemoNode> | undefined = undefined;
   /** Final results by schema, then input. */
   protected readonly results = new WeakMap<object, ResultsBySchema>();
   /** Query keys by schema, then serialized args. */
   protected readonly queryKeys = new WeakMap<object, QueryKeys>();
-  /** Counts walks, so entries can tell whether this walk already produced them. */
+  /** Versions of the tables query keys read, by name ('e' / 'i' and the entity key). */
+  private readonly versions = new Map<string, number>();
+  /** Bumped when everything changed at once: results of an older generation are stale. */
+  private generation = 0;
   private walks = 0;
-  /** Which tables memoized values read, and when those were last seen changed. */
-  private readonly tableSets = new TableSets(stampOf);
+
+  /**
+   * The store's change log: these positions of the live tables changed (in place). `entities`
+   * is the store's entities now (a position it no longer holds loses its node).
+   */
+  changed(changes: Changes, entities: EntityTables): void {
+    if (changes.all) {
+      this.generation += 1;
+      this.nodes.clear();
+      this.lastKey = undefined;
+      this.lastNodes = undefined;
+      this.root = undefined;
+      this.indexes = undefined;
+      this.versions.clear();
+      return;
+    }
+    for (const [key, pks] of changes.entities) {
+      this.bump(`e${key}`);
+      const byPk = this.nodes.get(key);
+      if (byPk === undefined) continue;
+      const table = getOwn(entities, key);
+      if (pks === WHOLE) {
+        for (const [pk, node] of byPk) this.moved(byPk, pk, node, getOwn(table, pk));
+      } else {
+        for (const pk of pks) {
+          const node = byPk.get(pk);
+          if (node !== undefined) this.moved(byPk, pk, node, getOwn(table, pk));
+        }
+      }
+    }
+    for (const key of changes.indexes) this.bump(`i${key}`);
+  }
 
   /** Denormalizes with referential stability for unchanged inputs. */
   denormalize<S>(
@@ -120,71 +178,55 @@ export class MemoCache {
       // no schema to apply: the input is the data
       return { data: input as DenormalizeNullable<S>, paths: EMPTY_PATHS };
     }
+    this.mirror(entities);
     let bySchema = this.results.get(schema as object);
     if (bySchema === undefined) {
       bySchema = { objects: new WeakMap(), primitives: new Map() };
       this.results.set(schema as object, bySchema);
     }
     let entry: ResultEntry | undefined;
-    let stored: object | undefined;
+    let node: MemoNode | undefined;
     if (typeof input === 'object' || typeof input === 'function') {
       entry = bySchema.objects.get(input as object);
+    } else if (isEntityLike(schema)) {
+      node = this.node(schema.key, typeof input === 'string' ? input : String(input));
+      entry = node.result as ResultEntry | undefined;
     } else {
-      stored = storedEntity(schema, input, entities);
-      entry =
-        stored === undefined
-          ? bySchema.primitives.get(input)
-          : this.resultOfEntity(schema as unknown as EntityLike, input, stored);
-      if (entry !== undefined && entry.input !== input) entry = undefined;
+      entry = bySchema.primitives.get(input);
     }
-    // Entries hold what walking `schema` produced: its (nullable) data.
-    if (entry?.usesArgs && !this.sameArgs(entry, args)) entry = undefined;
-    const entitiesId = this.idOf(entities);
-    if (entry !== undefined && entry.entitiesId === entitiesId)
-      return entry.output as SchemaResult<S>;
-
-    this.walks += 1;
-    const walker = new DenormalizeWalker(entities, args, {
-      entries: this.entityMemo,
-      walk: this.walks,
-      tables: this.tableSets,
-      listPaths: entry === undefined,
-    });
-    if (entry !== undefined && walker.resultHolds(entry.deps, entry.tables, entry.walk)) {
-      entry.walk = this.walks;
-      entry.entitiesId = entitiesId;
+    if (
+      entry !== undefined &&
+      !entry.dirty &&
+      entry.generation === this.generation &&
+      entry.input === input &&
+      (!entry.usesArgs || this.sameArgs(entry, args))
+    ) {
       return entry.output as SchemaResult<S>;
     }
-    const data = walker.run(schema, input);
-    const deps = walker.deps!;
-    // The same entities as before, all levels down: the previous paths array is kept, so whoever
+    const walker = new DenormalizeWalker(entities, args, this);
+    const fresh = new ResultEntry(input, this.generation, args);
+    const data = walker.run(schema, input, fresh);
+    const deps = walker.topDeps;
+    fresh.deps = deps;
+    fresh.usesArgs = walker.usedArgs;
+    if (walker.usedArgs) fresh.argsKey = argsKeyOf(args);
+    // The same positions as before, all levels down: the previous paths are kept, so whoever
     // indexes results by their paths (SelectionHub) sees nothing to re-index.
     const paths =
-      entry !== undefined && sameShape(deps, entry.deps)
-        ? entry.output.paths
-        : (walker.paths ?? listPaths(deps, this.walks));
-    const fresh: ResultEntry = {
-      input,
-      entitiesId,
-      walk: this.walks,
-      tables: walker.tablesOf(deps),
-      deps,
-      usesArgs: walker.usedArgs,
-      args,
-      argsKey: walker.usedArgs ? argsKeyOf(args) : undefined,
-      output: { data, paths },
+      entry?.paths !== undefined && !walker.shapeChanged && sameNodes(deps, entry.deps)
+        ? entry.paths
+        : new Paths(deps, this);
+    fresh.paths = paths;
+    fresh.output = {
+      data,
+      get paths() {
+        return paths.get();
+      },
     };
-    if (typeof input === 'object' || typeof input === 'function') {
+    if (node !== undefined) node.result = fresh;
+    else if (typeof input === 'object' || typeof input === 'function')
       bySchema.objects.set(input as object, fresh);
-    } else if (stored !== undefined) {
-      const memoEntry = this.entityMemo.get(
-        (schema as unknown as EntityLike).key,
-        pkOf(input),
-        stored,
-      );
-      if (memoEntry !== undefined && memoEntry.schema === (schema as unknown))
-        memoEntry.result = fresh;
-    } else {
+    else {
       if (bySchema.primitives.size >= MAX_PRIMITIVE_ENTRIES) bySchema.primitives.clear();
       bySchema.primitives.set(input, fresh);
     }
@@ -217,11 +259,18 @@ export class MemoCache {
     if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
       return undefined as Normalize<S> | undefined;
     }
+    this.mirror(state.entities);
+    if (state.indexes !== this.indexes) {
+      // Other indexes than those last read: every index read before may differ.
+      if (this.indexes !== undefined)
+        for (const name of this.versions.keys()) if (name[0] === 'i') this.bump(name);
+      this.indexes = state.indexes;
+    }
     const serialized = argsKey ?? argsKeyOf(args);
     let byArgs = this.queryKeys.get(schema as object);
     if (serialized !== undefined) {
       const cached = byArgs?.entries.get(serialized);
-      if (cached !== undefined && this.readsUnchanged(cached.reads, state))
+      if (cached !== undefined && this.readsUnchanged(cached.reads))
         return cached.key as Normalize<S> | undefined;
     }
     const reads: unknown[] = [];
@@ -231,44 +280,87 @@ export class MemoCache {
         byArgs = { entries: new Map(), sweepAt: MIN_QUERY_SWEEP };
         this.queryKeys.set(schema as object, byArgs);
       }
-      if (byArgs.entries.size >= byArgs.sweepAt) this.sweepQueryKeys(byArgs, state);
+      if (byArgs.entries.size >= byArgs.sweepAt) this.sweepQueryKeys(byArgs);
       byArgs.entries.set(serialized, { key, reads });
     }
     return key as Normalize<S> | undefined;
+  }
+
+  /** The node of a position (made on first use). */
+  node(key: string, pk: string): MemoNode {
+    let byPk = this.lastNodes;
+    if (key !== this.lastKey || byPk === undefined) {
+      byPk = this.nodes.get(key);
+      if (byPk === undefined) {
+        byPk = new Map();
+        this.nodes.set(key, byPk);
+      }
+      this.lastKey = key;
+      this.lastNodes = byPk;
+    }
+    let node = byPk.get(pk);
+    if (node === undefined) {
+      node = new MemoNode({ key, pk });
+      byPk.set(pk, node);
+    }
+    return node;
+  }
+
+  /** Every position `deps` read, all levels down, each once. */
+  listPaths(deps: readonly MemoNode[]): EntityPath[] {
+    this.walks += 1;
+    return listPaths(deps, this.walks);
+  }
+
+  /** The version of a table query keys read ('e' / 'i' and the entity key). */
+  version(name: string): number {
+    return this.versions.get(name) ?? 0;
+  }
+
+  private bump(name: string): void {
+    this.versions.set(name, this.version(name) + 1);
+  }
+
+  /** A position now holds `now`: what read it is dirty; a position gone loses its node. */
+  private moved(byPk: Map<string, MemoNode>, pk: string, node: MemoNode, now: unknown): void {
+    dirtyReaders(node);
+    node.result = undefined;
+    if (now === undefined) byPk.delete(pk);
+  }
+
+  /**
+   * Makes the nodes mirror `entities`: for a table that is another object than the mirrored
+   * one, each position whose value differs has moved.
+   */
+  private mirror(entities: EntityTables): void {
+    const root = this.root;
+    if (root === entities) return;
+    this.root = entities;
+    if (root === undefined) return;
+    for (const key of new Set([...Object.keys(root), ...Object.keys(entities)])) {
+      const table = getOwn(entities, key);
+      if (getOwn(root, key) === table) continue;
+      this.bump(`e${key}`);
+      const byPk = this.nodes.get(key);
+      if (byPk === undefined) continue;
+      for (const [pk, node] of byPk) {
+        const now = getOwn(table, pk);
+        if (now !== node.stored) this.moved(byPk, pk, node, now);
+      }
+    }
   }
 
   /**
    * Drops the keys whose tables have changed since (they would be rebuilt anyway), so one-off
    * args (a pk read once) do not pile up; amortized O(1) per new key.
    */
-  private sweepQueryKeys(byArgs: QueryKeys, state: QueryState): void {
+  private sweepQueryKeys(byArgs: QueryKeys): void {
     const { entries } = byArgs;
     for (const [args, entry] of entries) {
-      if (!this.readsUnchanged(entry.reads, state)) entries.delete(args);
+      if (!this.readsUnchanged(entry.reads)) entries.delete(args);
     }
     if (entries.size >= MAX_PRIMITIVE_ENTRIES) entries.clear();
     byArgs.sweepAt = Math.max(MIN_QUERY_SWEEP, entries.size * 2);
-  }
-
-  /** The remembered result of reading `stored` by pk with this schema. */
-  private resultOfEntity(
-    schema: EntityLike,
-    input: unknown,
-    stored: object,
-  ): ResultEntry | undefined {
-    const memoEntry = this.entityMemo.get(schema.key, pkOf(input), stored);
-    return memoEntry !== undefined && memoEntry.schema === schema
-      ? (memoEntry.result as ResultEntry | undefined)
-      : undefined;
-  }
-
-  /**
-   * The stamp of an entities object or table (0 for none): it changes whenever the object does,
-   * including the store's own tables written in place. Entries remember stamps, not objects, so
-   * a remembered result never keeps an old state (or its tables) alive.
-   */
-  idOf(value: unknown): number {
-    return stampOf(value);
   }
 
   /** True when a result read with args is asked for with args that serialize the same. */
@@ -278,29 +370,13 @@ export class MemoCache {
     return key !== undefined && key === entry.argsKey;
   }
 
-  private readsUnchanged(reads: unknown[], state: QueryState): boolean {
-    for (let i = 0; i < reads.length; i += 3) {
-      const source: Tables = reads[i] === 'e' ? state.entities : state.indexes;
-      if (this.idOf(getOwn(source, reads[i + 1] as string)) !== reads[i + 2]) return false;
+  private readsUnchanged(reads: unknown[]): boolean {
+    for (let i = 0; i < reads.length; i += 2) {
+      if (this.version(reads[i] as string) !== reads[i + 1]) return false;
     }
     return true;
   }
 }
-
-/** A pk input as the table key it reads. */
-function pkOf(input: unknown): string {
-  return typeof input === 'string' ? input : String(input);
-}
-
-/** The stored object a pk input of an entity schema names, if there is one. */
-function storedEntity(schema: unknown, input: unknown, entities: EntityTables): object | undefined {
-  if (!isEntityLike(schema)) return undefined;
-  const stored = getOwn(getOwn(entities, schema.key), pkOf(input));
-  return typeof stored === 'object' && stored !== null ? stored : undefined;
-}
-
-/** The tables a query reads: entities by key, or indexes by key. */
-type Tables = { readonly [key: string]: object | undefined };
 
 function queryKeyOf(schema: unknown, args: readonly unknown[], delegate: IQueryDelegate): unknown {
   if (schema === undefined || schema === null) return undefined;
@@ -324,9 +400,9 @@ class QueryDelegate implements IQueryDelegate {
     tables: { readonly [key: string]: T | undefined },
     key: string,
   ): T | undefined {
-    const table = getOwn(tables, key);
-    this.reads.push(source, key, this.memo.idOf(table));
-    return table;
+    const name = source + key;
+    this.reads.push(name, this.memo.version(name));
+    return getOwn(tables, key);
   }
 
   getEntities(key: string): { readonly [pk: string]: unknown } | undefined {

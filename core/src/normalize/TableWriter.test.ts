@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stampOf } from './stamps';
+import { Changes, WHOLE } from './Changes';
 import { keepTable, TableWriter, writeOrUndo } from './TableWriter';
 
 type Table = Record<string, unknown>;
@@ -15,27 +15,39 @@ describe('TableWriter', () => {
     expect(copy).not.toBe(source);
     first.put(copy, 'b', 2);
     expect(source).toEqual(table({ a: 1 }));
-    const stamp = stampOf(copy);
     const second = new TableWriter(owner);
     expect(second.writable(copy)).toBe(copy);
     second.put(copy, 'a', 3);
     expect(copy).toEqual(table({ a: 3, b: 2 }));
-    expect(stampOf(copy)).not.toBe(stamp);
     // Another owner never writes it.
     expect(new TableWriter({}).writable(copy)).not.toBe(copy);
   });
 
-  it('restamps a parent whose child table changes in place', () => {
+  it('logs the keys it changed in place, and a table it created as a whole', () => {
     const owner = {};
     const setup = new TableWriter(owner);
-    const root = setup.writable<Table | undefined>(undefined);
-    setup.child(root, 'Todo');
-    const rootStamp = stampOf(root);
-    const todoStamp = stampOf(root.Todo);
-    const writer = new TableWriter(owner);
-    writer.put(writer.child(writer.writable(root), 'Todo'), '1', {});
-    expect(stampOf(root)).not.toBe(rootStamp);
-    expect(stampOf(root.Todo)).not.toBe(todoStamp);
+    const root = setup.writable<Table | undefined>(undefined, 'entities');
+    setup.put(setup.child(root, 'Todo'), '1', {});
+    const changes = new Changes();
+    const writer = new TableWriter(owner, changes);
+    writeOrUndo(writer, () => {
+      const r = writer.writable(root, 'entities');
+      writer.put(writer.child(r, 'Todo'), '2', {});
+      writer.put(writer.child(r, 'User'), 'u', {});
+    });
+    expect(changes.entities.get('Todo')).toEqual(new Set(['2']));
+    expect(changes.entities.get('User')).toBe(WHOLE);
+    // A failed write logs nothing.
+    const none = new Changes();
+    const failing = new TableWriter(owner, none);
+    expect(() =>
+      writeOrUndo(failing, () => {
+        failing.put(failing.child(failing.writable(root, 'entities'), 'Todo'), '3', {});
+        throw new Error('bad');
+      }),
+    ).toThrow('bad');
+    expect(none.empty).toBe(true);
+    expect(Object.keys(root.Todo as object)).toEqual(['1', '2']);
   });
 
   it('refuses a child of a parent that this write did not make writable', () => {

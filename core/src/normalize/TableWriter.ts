@@ -6,7 +6,6 @@
 
 import { getOwn } from '../schema/ownProperty';
 import { type Changes, type Root, WHOLE } from './Changes';
-import { restamp } from './stamps';
 import { addKey, copyTable, deleteEntry, type KeyList, keyListOf, putEntry } from './tableCopy';
 
 type Table<T = unknown> = { [key: string]: T };
@@ -69,7 +68,6 @@ export class TableWriter {
       return table as Table<T>;
     }
     if (table !== undefined && owners.get(table) === this.owner && !Object.isFrozen(table)) {
-      restamp(table);
       this.writableTables.set(table, address);
       return table as Table<T>;
     }
@@ -83,7 +81,9 @@ export class TableWriter {
   /** The writable table under `key` of a writable `parent` (a copy is put in its place). */
   child<T>(parent: Table<Table<T> | undefined>, key: string): Table<T> {
     if (!this.writableTables.has(parent)) {
-      throw new Error(`TableWriter: the parent of table "${key}" was not made writable by this write`);
+      throw new Error(
+        `TableWriter: the parent of table "${key}" was not made writable by this write`,
+      );
     }
     const above = this.writableTables.get(parent);
     const current = getOwn(parent, key);

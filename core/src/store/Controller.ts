@@ -152,6 +152,7 @@ export class Controller extends Observable<State> {
       snapshot: (state, fetchedAt) => new Snapshot(this, state, fetchedAt),
       query: (schema, args, state) => this.get(schema as Schema, ...args, state),
       dataExpiryLength: (endpoint) => this.expiryLength(endpoint, false),
+      written: (changes, entities) => this.memoCache.changed(changes, entities),
     });
     this.hub = new SelectionHub(
       (endpoint, key, args, state) => this.readSelection(endpoint, key, args, state),
@@ -490,6 +491,7 @@ export class Controller extends Observable<State> {
     const next = this.reducer(previous, action, changes);
     if (next === previous) return;
     this.current = next;
+    this.memoCache.changed(changes, next.entities);
     if (this.pending === undefined) this.pending = changes;
     else this.pending.add(changes);
     this.notify();

@@ -118,7 +118,7 @@ describe('select through an index', () => {
     await controller.setResponse(list, [{ id: '1', slug: 'a', title: 'one' }]);
     const seen: Selection<unknown>[] = [];
     const subscription = controller.select(bySlug, { slug: 'a' }).subscribe((s) => seen.push(s));
-    expect((seen.at(-1)?.data as Article).id).toBe('1');
+    expect((seen.at(-1)!.data as Article).id).toBe('1');
     // Article 2 now holds the slug: the index points at it, article 1 itself is unchanged.
     await controller.set(Article, { id: '2' }, { id: '2', slug: 'a', title: 'two' });
     const now = controller.getSelection(bySlug, { slug: 'a' });

@@ -4,8 +4,8 @@ export {
   DEFAULT_DATA_EXPIRY_LENGTH,
   DEFAULT_ERROR_EXPIRY_LENGTH,
   type ResolveMeta,
-  StoreDisposedError,
   type StoreChange,
+  StoreDisposedError,
 } from './Controller';
 export type {
   ArgsOrNull,

@@ -7,6 +7,7 @@ import type { SnapshotInterface } from './SnapshotInterface';
 import { type CacheState, initialState, type OptimisticEntry, type State } from './State';
 import type { Schema } from './schemaTypes';
 import {
+  type WriteTo,
   writeError,
   writeEvicted,
   writeExpired,
@@ -15,7 +16,6 @@ import {
   writeResponse,
   writeResponseOrThrow,
   writeValue,
-  type WriteTo,
 } from './writeCache';
 
 /** What the reducer needs besides state and action (all pure reads). */
@@ -26,6 +26,8 @@ export interface ReducerContext {
   query(schema: Schema, args: readonly unknown[], state: State): unknown;
   /** Lifetime of fetched data for an endpoint (store default or its own). */
   dataExpiryLength(endpoint: OptimisticEntry['endpoint']): number;
+  /** Hears what a write changed in place before anything reads the tables again. */
+  written(changes: Changes, entities: CacheState['entities']): void;
 }
 
 /** Returns the next state, and logs into `changes` what differs from `state`. */
@@ -106,6 +108,8 @@ export function createReducer(context: ReducerContext): Reducer {
     changes: Changes,
   ): State {
     const { lastReset } = state;
+    // Replays below read the committed tables just written.
+    context.written(changes, committed.entities);
     // What the previous replay changed may now read as committed again.
     const before = replayed.get(state);
     if (before !== undefined) changes.add(before);
