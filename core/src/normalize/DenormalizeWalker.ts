@@ -1,5 +1,4 @@
 import {
-  Entity,
   type EntityLike,
   type EntityPath,
   type EntityTables,
@@ -10,7 +9,6 @@ import {
   type SchemaSimple,
 } from '../schema/index';
 import { denormalizeObject } from '../schema/objectShorthand';
-import { schemaKeys } from '../schema/schemaKeys';
 import { arraySchemaFor } from './shorthand';
 
 /**
@@ -118,19 +116,6 @@ function deserialize(schema: Function, input: unknown): unknown {
   if (schema.prototype === undefined || PRIMITIVE_WRAPPERS.has(schema))
     return (schema as (value: unknown) => unknown)(input);
   return new (schema as new (value: unknown) => unknown)(input);
-}
-
-const entityDenormalizeInto = Entity.denormalizeInto;
-
-/**
- * An Entity class with no nested schemas and the base `denormalizeInto`: its instance is complete
- * once created (filling it would only loop over no fields), so it is placed without a fill.
- */
-function isLeaf(schema: EntityLike): boolean {
-  return (
-    schema.denormalizeInto === entityDenormalizeInto &&
-    schemaKeys((schema as unknown as typeof Entity).schema).length === 0
-  );
 }
 
 /** An entity whose instance is placed but not yet filled (met at `FILL_LATER_DEPTH`). */
@@ -247,8 +232,8 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     }
     const key = schema.key;
     const pk = typeof input === 'string' ? input : String(input);
+    if (this.memo !== undefined) return this.entityMemo(schema, key, pk);
     const stored = getOwn(this.tableOf(key), pk);
-    if (this.memo !== undefined) return this.entityMemo(schema, key, pk, stored);
     if (typeof stored !== 'object' || stored === null)
       return stored === INVALID ? INVALID : undefined;
     return this.entityPlain(schema, stored);
@@ -269,7 +254,6 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     if (seen !== undefined) return seen;
     const instance = schema.createInstance(stored);
     local.set(stored, instance);
-    if (isLeaf(schema)) return instance;
     if (this.depth >= FILL_LATER_DEPTH) {
       this.later.push({ schema, stored, instance, node: undefined });
       return instance;
@@ -285,22 +269,26 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     return value;
   }
 
-  private entityMemo(schema: EntityLike, key: string, pk: string, stored: unknown): unknown {
+  private entityMemo(schema: EntityLike, key: string, pk: string): unknown {
     const node = this.memo!.node(key, pk);
     if (this.reader !== undefined) addReader(node, this.reader);
     this.deps.push(node);
+    // Clean, and its position still holds what it was built from (or it is being built now,
+    // and this is a cycle back to it): reused as it is, without a lookup.
+    if (!node.moved && !node.dirty && node.schema === schema) return node.value;
+    const stored = getOwn(this.tableOf(key), pk);
+    node.moved = false;
     if (typeof stored !== 'object' || stored === null) {
       if (node.stored !== stored) {
         if (node.deps.length > 0) this.shapeChanged = true;
         node.stored = stored;
         node.value = undefined;
         node.deps = NO_DEPS;
+        node.schema = undefined;
       }
       node.dirty = false;
       return stored === INVALID ? INVALID : undefined;
     }
-    // Clean, and its position still holds what it was built from (or it is being built now,
-    // and this is a cycle back to it): reused as it is.
     if (!node.dirty && node.stored === stored && node.schema === schema) return node.value;
     node.stored = stored;
     node.schema = schema;
@@ -308,11 +296,6 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     const instance = schema.createInstance(stored);
     node.value = instance;
     this.built.push(node);
-    if (isLeaf(schema)) {
-      if (node.deps.length > 0) this.shapeChanged = true;
-      node.deps = NO_DEPS;
-      return instance;
-    }
     if (this.depth >= FILL_LATER_DEPTH) {
       this.later.push({ schema, stored, instance, node });
       return instance;
@@ -324,17 +307,22 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   private fillNode(node: MemoNode): unknown {
     const reader = this.reader;
     const deps = this.deps;
+    // What the node reads goes on the shared list, and is taken off it once the node is filled.
+    const start = deps.length;
     const before = node.deps;
     this.reader = node;
-    this.deps = [];
     this.depth++;
     const value = node.schema!.denormalizeInto(node.value as object, node.stored as object, this);
     this.depth--;
     node.value = value;
-    node.deps = this.deps.length === 0 ? NO_DEPS : this.deps;
+    if (deps.length === start) node.deps = NO_DEPS;
+    else {
+      node.deps = deps.slice(start);
+      // Taken off one by one: the list keeps its capacity (no shrink and regrow).
+      while (deps.length > start) deps.pop();
+    }
     if (!sameNodes(before, node.deps)) this.shapeChanged = true;
     this.reader = reader;
-    this.deps = deps;
     return value;
   }
 }

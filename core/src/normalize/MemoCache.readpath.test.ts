@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Article, Comment, User } from '../schema/fixtures.test-helpers';
-import { Changes } from './Changes';
+import { Changes } from '../tables/Changes';
 import { MemoCache } from './MemoCache';
 import { normalize } from './normalize';
 

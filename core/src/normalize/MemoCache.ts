@@ -11,7 +11,7 @@ import {
   type SchemaSimple,
 } from '../schema/index';
 import { queryKeyObject } from '../schema/objectShorthand';
-import { type Changes, WHOLE } from './Changes';
+import { type Changes, WHOLE } from '../tables/Changes';
 import {
   DenormalizeWalker,
   dirtyReaders,
@@ -323,6 +323,7 @@ export class MemoCache {
 
   /** A position now holds `now`: what read it is dirty; a position gone loses its node. */
   private moved(byPk: Map<string, MemoNode>, pk: string, node: MemoNode, now: unknown): void {
+    node.moved = true;
     dirtyReaders(node);
     node.result = undefined;
     if (now === undefined) byPk.delete(pk);

@@ -16,9 +16,9 @@ import {
 } from '../schema/index';
 import type { FieldKey } from '../schema/interface';
 import { normalizeObject } from '../schema/objectShorthand';
+import { type TableHandle, TableWriter } from '../tables/TableWriter';
 import { sameData } from './sameData';
 import { arraySchemaFor } from './shorthand';
-import { type TableHandle, TableWriter } from './TableWriter';
 
 /** Nesting deeper than this is rejected (a response this deep is a bug or an attack). */
 export const MAX_NORMALIZE_DEPTH = 256;

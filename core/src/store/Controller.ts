@@ -1,8 +1,8 @@
 import { Observable } from 'rxjs';
 import { MemoCache } from '../normalize';
-import { Changes } from '../normalize/Changes';
 import { getOwn } from '../schema/ownProperty';
 import { TesseraError } from '../schema/TesseraError';
+import { Changes } from '../tables/Changes';
 import type { Action } from './actions';
 import { Broadcast } from './Broadcast';
 import { dispatchFetch } from './dispatchFetch';

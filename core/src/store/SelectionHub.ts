@@ -1,5 +1,5 @@
 import { Observable, type Subscriber } from 'rxjs';
-import { type ChangedKeys, type Changes, WHOLE } from '../normalize/Changes';
+import { type ChangedKeys, type Changes, WHOLE } from '../tables/Changes';
 import type { EndpointInterface } from './EndpointInterface';
 import type { ReadResult } from './readCache';
 import type { Selection } from './SnapshotInterface';
@@ -65,7 +65,8 @@ function entityKeyOf(schema: unknown): string | undefined {
 /**
  * Keeps every live `select()` up to date from the store's change log: a selection is read again
  * only when the log names its result key, an entity it was built from (or that entity's meta),
- * or, for an Entity endpoint, that entity's indexes; any other selection costs nothing.
+ * or, for an Entity endpoint, that entity's indexes; any other selection costs nothing (see
+ * core/docs/how-the-store-works.md).
  */
 export class SelectionHub {
   private readonly watches = new Map<string, Map<EndpointInterface, Watch>>();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { WHOLE } from '../normalize/Changes';
 import { Entity } from '../schema';
+import { WHOLE } from '../tables/Changes';
 import { Controller, type StoreChange } from './Controller';
 import type { EndpointInterface } from './EndpointInterface';
 import type { Selection } from './SnapshotInterface';
@@ -125,5 +125,35 @@ describe('select through an index', () => {
     expect((now.data as Article).id).toBe('2');
     expect(seen.at(-1)?.data).toBe(now.data);
     subscription.unsubscribe();
+  });
+});
+
+describe('a merge that mutates the stored value (unsupported, see core/README)', () => {
+  class Counter extends Entity {
+    id = '';
+    count = 0;
+    pk() {
+      return this.id;
+    }
+    static override merge(existing: unknown, incoming: unknown): unknown {
+      const stored = existing as { count: number };
+      stored.count += (incoming as { count: number }).count;
+      return stored;
+    }
+  }
+  const getCounter = Object.assign(async (_: { id: string }) => ({}), {
+    key: ({ id }: { id: string }) => `GET /counters/${id}`,
+    schema: Counter,
+  }) satisfies EndpointInterface;
+
+  it('is not seen: the entity is not logged as changed and readers keep what they read', async () => {
+    const controller = new Controller();
+    await controller.setResponse(getCounter, { id: '1' }, { id: '1', count: 1 });
+    const before = controller.getResponse(getCounter, { id: '1' }).data as Counter;
+    const log = recorded(controller);
+    await controller.setResponse(getCounter, { id: '1' }, { id: '1', count: 2 });
+    expect(log[0].changes.entities.size).toBe(0);
+    expect(controller.getResponse(getCounter, { id: '1' }).data).toBe(before);
+    expect(before.count).toBe(1);
   });
 });

@@ -2,7 +2,7 @@
 // state keeps its own). Copies are prototype-free, so keys such as `__proto__` stay plain data.
 // Write into a copy only with `withEntry` or `deleteEntry` (re-exported here).
 
-import { copyTable, deleteEntry, putEntry } from '../normalize/tableCopy';
+import { copyTable, deleteEntry, putEntry } from '../tables/tableCopy';
 
 export { deleteEntry };
 

@@ -1,6 +1,6 @@
-import { Changes } from '../normalize/Changes';
-import type { TableOwner } from '../normalize/TableWriter';
 import { getOwn } from '../schema/ownProperty';
+import { Changes } from '../tables/Changes';
+import type { TableOwner } from '../tables/TableWriter';
 import type { Action, SetResponseAction } from './actions';
 import { copyRecord, deleteEntry, withEntry } from './records';
 import type { SnapshotInterface } from './SnapshotInterface';
@@ -51,7 +51,8 @@ function stateOf(cache: CacheState, lastReset: number): State {
  * a queue replayed over the committed state:
  * the real outcome of a fetch removes its entry (matched by key AND fetchedAt) and the remaining
  * entries are replayed, each recomputed against the state beneath it, so interleaved mutations
- * end right whatever order their responses arrive in.
+ * end right whatever order their responses arrive in. Each change is logged into `changes`
+ * (see core/docs/how-the-store-works.md).
  */
 export function createReducer(context: ReducerContext): Reducer {
   /**
@@ -91,12 +92,18 @@ export function createReducer(context: ReducerContext): Reducer {
         expiresAt: fetchedAt + context.dataExpiryLength(endpoint),
       },
     };
+    const changes = new Changes();
+    let written: CacheState;
     try {
-      return writeResponseOrThrow(cache, action, replay);
+      written = writeResponseOrThrow(cache, action, { owner: replay.owner, changes });
     } catch {
       // A bad optimistic response is skipped; the real outcome will be recorded.
       return cache;
     }
+    // The next entry reads what this one wrote (in place, after the first copy).
+    context.written(changes, written.entities);
+    replay.changes?.add(changes);
+    return written;
   }
 
   /** Rebuilds the visible state from a new committed cache and the queue. */

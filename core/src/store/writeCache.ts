@@ -1,7 +1,7 @@
-import type { Changes, Root } from '../normalize/Changes';
 import { normalizeWith } from '../normalize/normalize';
-import { keepTable, type TableOwner, TableWriter, writeOrUndo } from '../normalize/TableWriter';
 import { getOwn } from '../schema/ownProperty';
+import type { Changes, Root } from '../tables/Changes';
+import { keepTable, type TableOwner, TableWriter, writeOrUndo } from '../tables/TableWriter';
 import type { SetAction, SetResponseAction } from './actions';
 import type { CacheState, ResultMeta, WriteMeta } from './State';
 

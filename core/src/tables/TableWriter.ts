@@ -2,7 +2,9 @@
 // committed state, or one replay of optimistic updates): a write by that owner changes the table
 // in place, so one changed entity costs what changed, not the size of its table. Any other table
 // (a caller's plain objects, a hydrated or a frozen state) is copied once, and the copy is the
-// owner's from then on: `normalize` with a fresh owner never changes its input.
+// owner's from then on: `normalize` with a fresh owner never changes its input. Every change is
+// journaled: undone if the write throws, logged as the write's change log if it succeeds. See
+// core/docs/how-the-store-works.md.
 
 import { getOwn } from '../schema/ownProperty';
 import { type Changes, type Root, WHOLE } from './Changes';
@@ -36,22 +38,22 @@ interface Address {
 }
 
 /**
- * One write into tables. Every change is journaled, so `rollback` undoes a write that failed
+ * One write into tables. Every change is journaled, so `writeOrUndo` undoes a write that failed
  * midway (the store loses nothing it had), and a write that succeeds hands its journal on as its
- * change log (`commit`).
+ * change log.
  */
 export class TableWriter {
   /** Flat triples: table, key, previous value (or ABSENT). */
-  private readonly journal: unknown[] = [];
+  readonly journal: unknown[] = [];
   /** Tables this write may change, by where they sit (undefined: unnamed, never logged). */
-  private readonly writableTables = new Map<object, Address | undefined>();
+  readonly writableTables = new Map<object, Address | undefined>();
   /** Tables this write created (empty before it): nobody saw them, nothing to journal. */
-  private readonly created = new Set<object>();
+  readonly created = new Set<object>();
 
   constructor(
     readonly owner: TableOwner,
-    /** Where `commit` logs what this write changed. */
-    private readonly changes?: Changes,
+    /** Where `writeOrUndo` logs what this write changed. */
+    readonly changes?: Changes,
   ) {}
 
   /** `table` itself when this write may change it in place, else a copy that it may. */
@@ -127,42 +129,6 @@ export class TableWriter {
     if (!this.created.has(table)) this.journal.push(table, key, table[key]);
     deleteEntry(table, key);
   }
-
-  /** Undoes every in-place change of this write, newest first. */
-  rollback(): void {
-    const journal = this.journal;
-    for (let i = journal.length - 3; i >= 0; i -= 3) {
-      const table = journal[i] as Table;
-      const key = journal[i + 1] as string;
-      const previous = journal[i + 2];
-      if (previous === ABSENT) deleteEntry(table, key);
-      else putEntry(table, key, previous);
-    }
-    journal.length = 0;
-  }
-
-  /** Logs what this write changed: its journal, and the tables it created as a whole. */
-  commit(): void {
-    const changes = this.changes;
-    if (changes === undefined) return;
-    const journal = this.journal;
-    for (let i = 0; i < journal.length; i += 3) {
-      const address = this.writableTables.get(journal[i] as object);
-      if (address === undefined) continue;
-      // A table put into a root: a change as such only where none was (a copy that replaces
-      // one journals its own keys).
-      if (address.table === undefined && isTableRoot(address.root) && journal[i + 2] !== ABSENT)
-        continue;
-      changes.note(address.root, address.table, journal[i + 1] as string);
-    }
-    for (const table of this.created) {
-      const address = this.writableTables.get(table);
-      if (address === undefined) continue;
-      if (address.table !== undefined) changes.note(address.root, address.table, WHOLE);
-      else for (const key in table) changes.note(address.root, undefined, key);
-    }
-    journal.length = 0;
-  }
 }
 
 function isTableRoot(root: Root): boolean {
@@ -175,19 +141,48 @@ function isEmpty(table: object): boolean {
 }
 
 /**
- * Runs a write; if it throws, its in-place changes are undone before the error goes on, else
- * what it changed is logged.
+ * Runs a write; if it throws, its in-place changes are undone (newest first) before the error
+ * goes on, else what it changed is logged.
  */
 export function writeOrUndo<R>(writer: TableWriter, write: () => R): R {
+  const journal = writer.journal;
   let result: R;
   try {
     result = write();
   } catch (error) {
-    writer.rollback();
+    for (let i = journal.length - 3; i >= 0; i -= 3) {
+      const table = journal[i] as Table;
+      const key = journal[i + 1] as string;
+      const previous = journal[i + 2];
+      if (previous === ABSENT) deleteEntry(table, key);
+      else putEntry(table, key, previous);
+    }
+    journal.length = 0;
     throw error;
   }
-  writer.commit();
+  if (writer.changes !== undefined) logChanges(writer, writer.changes);
+  journal.length = 0;
   return result;
+}
+
+/** Logs what a write changed: its journal, and the tables it created as a whole. */
+function logChanges(writer: TableWriter, changes: Changes): void {
+  const { journal, writableTables } = writer;
+  for (let i = 0; i < journal.length; i += 3) {
+    const address = writableTables.get(journal[i] as object);
+    if (address === undefined) continue;
+    // A table put into a root: a change as such only where none was (a copy that replaces
+    // one journals its own keys).
+    if (address.table === undefined && isTableRoot(address.root) && journal[i + 2] !== ABSENT)
+      continue;
+    changes.note(address.root, address.table, journal[i + 1] as string);
+  }
+  for (const table of writer.created) {
+    const address = writableTables.get(table);
+    if (address === undefined) continue;
+    if (address.table !== undefined) changes.note(address.root, address.table, WHOLE);
+    else for (const key in table) changes.note(address.root, undefined, key);
+  }
 }
 
 /**
