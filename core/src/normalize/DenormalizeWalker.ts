@@ -33,6 +33,12 @@ export class Reader {
  * it (they are marked dirty when it changes). See core/docs/how-the-store-works.md.
  */
 export class MemoNode extends Reader {
+  /**
+   * Its position may hold another value than `stored` (set by MemoCache when the position
+   * changes, cleared once it is read again). A node neither moved nor dirty is reused without
+   * looking its position up.
+   */
+  moved = true;
   /** What the position held when built: an entity object, or INVALID / undefined (nothing built). */
   stored: unknown = undefined;
   schema: EntityLike | undefined = undefined;
@@ -46,7 +52,12 @@ export class MemoNode extends Reader {
   listed = 0;
   /** The result of reading it by pk (MemoCache's): it goes when the position does. */
   result: unknown = undefined;
-  constructor(readonly path: EntityPath) {
+  /** Its path, made when a result's paths are first listed, then shared by every result. */
+  path: EntityPath | undefined = undefined;
+  constructor(
+    readonly key: string,
+    readonly pk: string,
+  ) {
     super();
   }
 }
@@ -96,7 +107,7 @@ export function listPaths(deps: readonly MemoNode[], walk: number): EntityPath[]
     const node = stack.pop()!;
     if (node.listed === walk) continue;
     node.listed = walk;
-    paths.push(node.path);
+    paths.push((node.path ??= { key: node.key, pk: node.pk }));
     const below = node.deps;
     for (let i = below.length - 1; i >= 0; i--) stack.push(below[i]);
   }

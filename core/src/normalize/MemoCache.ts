@@ -300,7 +300,7 @@ export class MemoCache {
     }
     let node = byPk.get(pk);
     if (node === undefined) {
-      node = new MemoNode({ key, pk });
+      node = new MemoNode(key, pk);
       byPk.set(pk, node);
     }
     return node;
