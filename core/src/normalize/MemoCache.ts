@@ -54,11 +54,9 @@ class ResultEntry extends Reader {
   argsKey: string | undefined = undefined;
   paths: Paths | undefined = undefined;
   output: DenormalizeResult<unknown> | undefined = undefined;
-  constructor(
-    readonly input: unknown,
-    readonly generation: number,
-    readonly args: readonly unknown[],
-  ) {
+  generation = 0;
+  args: readonly unknown[] = [];
+  constructor(readonly input: unknown) {
     super();
   }
 }
@@ -204,18 +202,23 @@ export class MemoCache {
       return entry.output as SchemaResult<S>;
     }
     const walker = new DenormalizeWalker(entities, args, this);
-    const fresh = new ResultEntry(input, this.generation, args);
+    // A result built again stays the same reader: the nodes it read know it already.
+    const fresh = entry !== undefined && entry.input === input ? entry : new ResultEntry(input);
+    fresh.dirty = true;
     const data = walker.run(schema, input, fresh);
     const deps = walker.topDeps;
-    fresh.deps = deps;
-    fresh.usesArgs = walker.usedArgs;
-    if (walker.usedArgs) fresh.argsKey = argsKeyOf(args);
     // The same positions as before, all levels down: the previous paths are kept, so whoever
     // indexes results by their paths (SelectionHub) sees nothing to re-index.
     const paths =
       entry?.paths !== undefined && !walker.shapeChanged && sameNodes(deps, entry.deps)
         ? entry.paths
         : new Paths(deps, this);
+    fresh.dirty = false;
+    fresh.generation = this.generation;
+    fresh.args = args;
+    fresh.deps = deps;
+    fresh.usesArgs = walker.usedArgs;
+    fresh.argsKey = walker.usedArgs ? argsKeyOf(args) : undefined;
     fresh.paths = paths;
     fresh.output = {
       data,
