@@ -131,6 +131,22 @@ describe('writes in place', () => {
     dispose();
   });
 
+  it('reading a kept state gives its data and leaves the live reads as they were', async () => {
+    const { controller, dispose } = await storeWithTodos();
+    const kept = controller.keepState();
+    await controller.set(Todo, { id: '1' }, { id: '1', title: 'ONE' });
+    const list = controller.getResponse(listTodos).data;
+    const one = controller.get(Todo, { id: '1' });
+    const keptList = controller.getResponse(listTodos, kept).data;
+    expect(keptList?.map((todo) => todo.title)).toEqual(['one', 'two']);
+    expect(controller.get(Todo, { id: '1' }, kept)?.title).toBe('one');
+    expect(controller.getResponse(listTodos).data).toBe(list);
+    expect(controller.get(Todo, { id: '1' })).toBe(one);
+    // Read again, the kept state gives what it gave.
+    expect(controller.getResponse(listTodos, kept).data).toBe(keptList);
+    dispose();
+  });
+
   it('results and their meta are written in place too; a kept state keeps them', async () => {
     const { controller, dispose } = await storeWithTodos();
     const getTodo = localEndpoint({

@@ -107,6 +107,28 @@ describe('optimistic updates (docs/reference/rest-endpoint.md#optimistic-respons
     dispose();
   });
 
+  it('a set whose updater throws beneath a pending update leaves every read as it was', async () => {
+    const { controller, dispose } = createStore({ gc: false });
+    await controller.set(Counter, { id: 'c', count: 1 });
+    await controller.set(Counter, { id: 'd', count: 1 });
+    const server = counterServer(1);
+    const { increment } = counterEndpoints(server, []);
+    void controller.fetch(increment).catch(() => undefined);
+    const shown = [controller.get(Counter, { id: 'c' }), controller.get(Counter, { id: 'd' })];
+    expect(shown[0]?.count).toBe(2);
+    let given: number | undefined;
+    const failing = controller.set(Counter, { id: 'c' }, (current: Counter | undefined) => {
+      given = current?.count;
+      throw new Error('updater failed');
+    });
+    await expect(failing).rejects.toThrow('updater failed');
+    // The updater is given the committed counter, beneath the update.
+    expect(given).toBe(1);
+    expect(controller.get(Counter, { id: 'c' })).toBe(shown[0]);
+    expect(controller.get(Counter, { id: 'd' })).toBe(shown[1]);
+    dispose();
+  });
+
   it('interleaved mutations end right in any response order (property, against a serial model)', async () => {
     const scenario = fc
       .array(

@@ -34,7 +34,8 @@ import { GCManager } from './GCManager';
 // - each `getSelection`/`getResponse`/`get` and each subscription's latest value equals a fresh
 //   `denormalize` of a deep copy of the state (data, error, freshness, loading);
 // - each keeps its object identity while what it is built from did not change;
-// - a write that fails leaves the state as it was, and a kept state stays as it was.
+// - a write that fails leaves the state as it was, and a kept state stays as it was (and reads
+//   of it give its data).
 // On failure fast-check prints the seed and the shrunk sequence of steps.
 
 class Author extends Entity {
@@ -939,6 +940,38 @@ class KeepState extends Step {
   }
 }
 
+/**
+ * Reads every endpoint and query of a kept state: each gives that state's data, and (checked
+ * after the step) the live reads keep their identity.
+ */
+class ReadKept extends Step {
+  constructor(readonly index: number) {
+    super();
+  }
+  apply(world: World) {
+    if (world.kept.length === 0) return;
+    const { state, copy } = world.kept[this.index % world.kept.length];
+    for (const { name, args, id } of READS) {
+      const endpoint = world.endpoints[name];
+      const want = freshRead(endpoint, args, copy);
+      const got = world.controller.getResponse(endpoint, ...args, state);
+      equal(got.data, want.data, `kept ${id}: data`);
+      identical(got.expiryStatus, want.expiryStatus, `kept ${id}: expiryStatus`);
+      identical(got.expiresAt, want.expiresAt, `kept ${id}: expiresAt`);
+    }
+    for (const { schema, args, id } of QUERIES) {
+      equal(
+        world.controller.get(schema, ...args, state),
+        freshQuery(schema, args, copy).data,
+        `kept ${id}`,
+      );
+    }
+  }
+  toString() {
+    return `readKept(#${this.index})`;
+  }
+}
+
 class Advance extends Step {
   constructor(readonly ms: number) {
     super();
@@ -1079,6 +1112,7 @@ const commandsArb = fc.commands<Model, World, false>(
     readArb.map((read) => new Subscribe(read)),
     fc.nat(7).map((index) => new Unsubscribe(index)),
     fc.constant(new KeepState()),
+    fc.nat(2).map((index) => new ReadKept(index)),
     fc.constantFrom(1, 30, 60, 120, 200).map((ms) => new Advance(ms)),
     fc.constantFrom(1, 30, 60, 120, 200).map((ms) => new Advance(ms)),
     fc.constant(new CollectGarbage()),
@@ -1101,7 +1135,7 @@ describe('the store against a model (property-based)', () => {
           await settle();
         }
       }),
-      { numRuns: 100 },
+      { numRuns: 400 },
     );
   }, 120_000);
 });

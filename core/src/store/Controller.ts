@@ -15,7 +15,7 @@ import { createReducer, type Reducer } from './reducer';
 import { type LiveReferences, SelectionHub } from './SelectionHub';
 import { Snapshot } from './Snapshot';
 import type { ResponseMeta, Selection, SnapshotInterface } from './SnapshotInterface';
-import { initialState, isState, type State } from './State';
+import { type CacheState, initialState, isState, type State } from './State';
 import type { DenormalizeNullable, Schema } from './schemaTypes';
 import { keepCache } from './writeCache';
 
@@ -114,6 +114,11 @@ export class Controller extends Observable<State> {
    */
   readonly changes$: Observable<StoreChange>;
   private readonly memoCache = new MemoCache();
+  /**
+   * Reads of any other entities than the live ones (a kept state, the committed tables beneath
+   * optimistic updates): kept apart, so they never make the live memo rebuild what readers hold.
+   */
+  private readonly otherMemo = new MemoCache();
   private readonly changeLog = new Broadcast<StoreChange>(false);
   /** What the states not yet notified changed (merged when dispatches come in during a notification). */
   private pending: Changes | undefined;
@@ -152,7 +157,7 @@ export class Controller extends Observable<State> {
       snapshot: (state, fetchedAt) => new Snapshot(this, state, fetchedAt),
       query: (schema, args, state) => this.get(schema as Schema, ...args, state),
       dataExpiryLength: (endpoint) => this.expiryLength(endpoint, false),
-      written: (changes, entities) => this.memoCache.changed(changes, entities),
+      written: (changes, entities) => this.changed(changes, entities),
     });
     this.hub = new SelectionHub(
       (endpoint, key, args, state) => this.readSelection(endpoint, key, args, state),
@@ -172,8 +177,8 @@ export class Controller extends Observable<State> {
   }
 
   /**
-   * The shared memo cache: denormalized results keep their identity while their inputs do. It
-   * holds no state of its own beyond weak references, so evicted tables are freed with it.
+   * The memo of the live state (what readers are shown): denormalized results keep their
+   * identity while their inputs do. Reads of other states go through a memo of their own.
    */
   get memo(): MemoCache {
     return this.memoCache;
@@ -387,7 +392,7 @@ export class Controller extends Observable<State> {
   /** Reads any queryable schema (an Entity by pk, `All`, `Query`...): `get(schema, ...args, state?)`. */
   get<S extends Schema>(schema: S, ...argsAndState: readonly unknown[]): DenormalizeNullable<S> {
     const [args, state] = splitState(argsAndState, this.getState());
-    return readQuery(this.memo, schema, args, state) as DenormalizeNullable<S>;
+    return readQuery(this.memoOf(state), schema, args, state) as DenormalizeNullable<S>;
   }
 
   /**
@@ -491,10 +496,21 @@ export class Controller extends Observable<State> {
     const next = this.reducer(previous, action, changes);
     if (next === previous) return;
     this.current = next;
-    this.memoCache.changed(changes, next.entities);
+    this.changed(changes, next.entities);
     if (this.pending === undefined) this.pending = changes;
     else this.pending.add(changes);
     this.notify();
+  }
+
+  /** Tells both memos what a write changed (the other may mirror tables written in place). */
+  private changed(changes: Changes, entities: State['entities']): void {
+    this.memoCache.changed(changes, entities);
+    this.otherMemo.changed(changes, entities);
+  }
+
+  /** The memo for reads of `state`: the live one for the live entities. */
+  private memoOf(state: CacheState): MemoCache {
+    return state.entities === this.current.entities ? this.memoCache : this.otherMemo;
   }
 
   /** Emits the latest state; a dispatch made while emitting is delivered after, in order. */
@@ -526,7 +542,7 @@ export class Controller extends Observable<State> {
     args: readonly unknown[],
     state: State,
   ) {
-    return readResult(this.memo, endpoint, key, args, state, this.now());
+    return readResult(this.memoOf(state), endpoint, key, args, state, this.now());
   }
 
   private readSelection(

@@ -1,7 +1,6 @@
 import { TesseraError } from '../schema/TesseraError';
 import type { Controller } from './Controller';
 import type { EndpointInterface, ResultOf } from './EndpointInterface';
-import { readQuery } from './readCache';
 import type { ResponseMeta, SnapshotInterface } from './SnapshotInterface';
 import type { State } from './State';
 
@@ -25,7 +24,7 @@ export class Snapshot implements SnapshotInterface {
 
   /** Reads any queryable schema from this snapshot's state. */
   readonly get: SnapshotInterface['get'] = (schema, ...args) =>
-    readQuery(this.controller.memo, schema, args, this.state) as never;
+    this.controller.get(schema, ...args, this.state) as never;
 
   getResponse<E extends EndpointInterface>(
     endpoint: E,
