@@ -90,6 +90,24 @@ function addReader(node: MemoNode, reader: Reader): void {
   else (node.readers ??= new Set()).add(reader);
 }
 
+/**
+ * `reader`, built again, read `after` instead of `before`: it is no longer a reader of the nodes
+ * it left, so their changes do not mark it dirty.
+ */
+export function leaveNodes(
+  reader: Reader,
+  before: readonly MemoNode[],
+  after: readonly MemoNode[],
+): void {
+  if (before.length === 0) return;
+  const kept = new Set(after);
+  for (const node of before) {
+    if (kept.has(node)) continue;
+    if (node.reader === reader) node.reader = undefined;
+    node.readers?.delete(reader);
+  }
+}
+
 /** True when two lists hold the same positions in the same order. */
 export function sameNodes(a: readonly MemoNode[], b: readonly MemoNode[]): boolean {
   if (a === b) return true;
@@ -118,6 +136,8 @@ export function listPaths(deps: readonly MemoNode[], walk: number): EntityPath[]
 export interface WalkMemo {
   /** The node of a position (made on first use). */
   node(key: string, pk: string): MemoNode;
+  /** A node now reads other positions than before: paths listed before may miss some. */
+  reshaped(): void;
 }
 
 const PRIMITIVE_WRAPPERS = new Set<unknown>([String, Number, Boolean, BigInt, Symbol]);
@@ -151,8 +171,6 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   private readonly _args: readonly unknown[];
   /** True once a schema read the args (the result then depends on them). */
   usedArgs = false;
-  /** Memo mode: true once a node was built reading other positions than before. */
-  shapeChanged = false;
   private readonly memo: WalkMemo | undefined;
   /** Memo mode: who reads the nodes met now, and the list of what it read so far. */
   private reader: Reader | undefined = undefined;
@@ -291,7 +309,10 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     node.moved = false;
     if (typeof stored !== 'object' || stored === null) {
       if (node.stored !== stored) {
-        if (node.deps.length > 0) this.shapeChanged = true;
+        if (node.deps.length > 0) {
+          this.memo!.reshaped();
+          leaveNodes(node, node.deps, NO_DEPS);
+        }
         node.stored = stored;
         node.value = undefined;
         node.deps = NO_DEPS;
@@ -332,7 +353,10 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       // Taken off one by one: the list keeps its capacity (no shrink and regrow).
       while (deps.length > start) deps.pop();
     }
-    if (!sameNodes(before, node.deps)) this.shapeChanged = true;
+    if (!sameNodes(before, node.deps)) {
+      this.memo!.reshaped();
+      leaveNodes(node, before, node.deps);
+    }
     this.reader = reader;
     return value;
   }

@@ -224,6 +224,55 @@ describe('MemoCache', () => {
     expect(second.paths.map((p) => p.key)).toContain(todos.key);
   });
 
+  it('a result no longer reading an entity keeps its identity when that entity changes', () => {
+    const memo = new MemoCache();
+    let state = normalize(Comment, { id: 'c1', body: 'one', author: { id: 'u1', name: 'Ann' } });
+    memo.denormalize(Comment, 'c1', state.entities);
+    // Its author is u2 now; then u1 changes, and then, invalid for a while, c1 is back with u1.
+    state = normalize(
+      Comment,
+      { id: 'c1', body: 'one', author: { id: 'u2', name: 'Bo' } },
+      [],
+      state,
+    );
+    const read = memo.denormalize(Comment, 'c1', state.entities).data;
+    state = withEntity(state, 'User', 'u1', { name: 'Annie' });
+    expect(memo.denormalize(Comment, 'c1', state.entities).data).toBe(read);
+    const invalid = { ...state.entities, Comment: { ...state.entities.Comment, c1: INVALID } };
+    expect(memo.denormalize(Comment, 'c1', invalid).data).toBe(INVALID);
+    state = withEntity(state, 'Comment', 'c1', { author: 'u1' });
+    const back = memo.denormalize(Comment, 'c1', state.entities).data;
+    state = withEntity(state, 'User', 'u2', { name: 'Bob' });
+    expect(memo.denormalize(Comment, 'c1', state.entities).data).toBe(back);
+  });
+
+  it('paths follow an entity that another result built again with other references', () => {
+    const memo = new MemoCache();
+    const schema = [Comment];
+    let state = normalize(schema, [{ id: 'c1', body: 'one', author: { id: 'u1', name: 'A' } }]);
+    const input = state.result;
+    const list = memo.denormalize(schema, input, state.entities);
+    expect(list.paths.map(({ pk }) => pk)).toEqual(['c1', 'u1']);
+    state = normalize(
+      Comment,
+      { id: 'c1', body: 'one', author: { id: 'u2', name: 'B' } },
+      [],
+      state,
+    );
+    // The comment read alone first: the list, read next, meets it already built.
+    memo.denormalize(Comment, 'c1', state.entities);
+    const again = memo.denormalize(schema, input, state.entities);
+    expect(again.paths.map(({ pk }) => pk)).toEqual(['c1', 'u2']);
+  });
+
+  it('an index query follows another state whose indexes gained an entity key', () => {
+    const memo = new MemoCache();
+    const empty = { entities: {}, indexes: {} };
+    expect(memo.query(User, [{ email: 'e' }], empty).data).toBeUndefined();
+    const state = normalize(User, { id: 'u1', email: 'e' });
+    expect((memo.query(User, [{ email: 'e' }], state).data as User).id).toBe('u1');
+  });
+
   it('passes input through when there is no schema', () => {
     const memo = new MemoCache();
     expect(memo.denormalize(undefined, { a: 1 }, {}).data).toEqual({ a: 1 });

@@ -15,6 +15,7 @@ import { type Changes, WHOLE } from '../tables/Changes';
 import {
   DenormalizeWalker,
   dirtyReaders,
+  leaveNodes,
   listPaths,
   MemoNode,
   Reader,
@@ -55,6 +56,8 @@ class ResultEntry extends Reader {
   paths: Paths | undefined = undefined;
   output: DenormalizeResult<unknown> | undefined = undefined;
   generation = 0;
+  /** The memo's count of reshaped nodes when it was built. */
+  shapes = 0;
   args: readonly unknown[] = [];
   constructor(readonly input: unknown) {
     super();
@@ -80,6 +83,8 @@ interface QueryKeys {
 
 interface QueryKeyEntry {
   key: unknown;
+  /** The memo's generation then: a reset makes every key stale (versions start again). */
+  generation: number;
   /** Flat pairs: the name of a table read ('e' or 'i', then its entity key) and its version then. */
   reads: unknown[];
 }
@@ -125,6 +130,8 @@ export class MemoCache {
   /** Bumped when everything changed at once: results of an older generation are stale. */
   private generation = 0;
   private walks = 0;
+  /** Nodes built reading other positions than before, counted: see `reshaped`. */
+  private shapes = 0;
 
   /**
    * The store's change log: these positions of the live tables changed (in place). `entities`
@@ -207,14 +214,18 @@ export class MemoCache {
     fresh.dirty = true;
     const data = walker.run(schema, input, fresh);
     const deps = walker.topDeps;
-    // The same positions as before, all levels down: the previous paths are kept, so whoever
-    // indexes results by their paths (SelectionHub) sees nothing to re-index.
+    const sameTop = entry !== undefined && sameNodes(deps, entry.deps);
+    if (fresh === entry && !sameTop) leaveNodes(fresh, entry.deps, deps);
+    // The same positions at its top, and no node below reads others since it was built (by this
+    // walk or any other): the same positions all levels down. The previous paths are kept, so
+    // whoever indexes results by their paths (SelectionHub) sees nothing to re-index.
     const paths =
-      entry?.paths !== undefined && !walker.shapeChanged && sameNodes(deps, entry.deps)
+      entry?.paths !== undefined && sameTop && entry.shapes === this.shapes
         ? entry.paths
         : new Paths(deps, this);
     fresh.dirty = false;
     fresh.generation = this.generation;
+    fresh.shapes = this.shapes;
     fresh.args = args;
     fresh.deps = deps;
     fresh.usesArgs = walker.usedArgs;
@@ -263,17 +274,20 @@ export class MemoCache {
       return undefined as Normalize<S> | undefined;
     }
     this.mirror(state.entities);
-    if (state.indexes !== this.indexes) {
-      // Other indexes than those last read: every index read before may differ.
-      if (this.indexes !== undefined)
-        for (const name of this.versions.keys()) if (name[0] === 'i') this.bump(name);
+    const before = this.indexes;
+    if (state.indexes !== before) {
+      // Other indexes than those last read: those of an entity key that are another object
+      // may differ.
+      if (before !== undefined)
+        for (const key of new Set([...Object.keys(before), ...Object.keys(state.indexes)]))
+          if (getOwn(before, key) !== getOwn(state.indexes, key)) this.bump(`i${key}`);
       this.indexes = state.indexes;
     }
     const serialized = argsKey ?? argsKeyOf(args);
     let byArgs = this.queryKeys.get(schema as object);
     if (serialized !== undefined) {
       const cached = byArgs?.entries.get(serialized);
-      if (cached !== undefined && this.readsUnchanged(cached.reads))
+      if (cached !== undefined && this.unchanged(cached))
         return cached.key as Normalize<S> | undefined;
     }
     const reads: unknown[] = [];
@@ -284,7 +298,7 @@ export class MemoCache {
         this.queryKeys.set(schema as object, byArgs);
       }
       if (byArgs.entries.size >= byArgs.sweepAt) this.sweepQueryKeys(byArgs);
-      byArgs.entries.set(serialized, { key, reads });
+      byArgs.entries.set(serialized, { key, generation: this.generation, reads });
     }
     return key as Normalize<S> | undefined;
   }
@@ -307,6 +321,10 @@ export class MemoCache {
       byPk.set(pk, node);
     }
     return node;
+  }
+
+  reshaped(): void {
+    this.shapes += 1;
   }
 
   /** Every position `deps` read, all levels down, each once. */
@@ -361,7 +379,7 @@ export class MemoCache {
   private sweepQueryKeys(byArgs: QueryKeys): void {
     const { entries } = byArgs;
     for (const [args, entry] of entries) {
-      if (!this.readsUnchanged(entry.reads)) entries.delete(args);
+      if (!this.unchanged(entry)) entries.delete(args);
     }
     if (entries.size >= MAX_PRIMITIVE_ENTRIES) entries.clear();
     byArgs.sweepAt = Math.max(MIN_QUERY_SWEEP, entries.size * 2);
@@ -374,7 +392,8 @@ export class MemoCache {
     return key !== undefined && key === entry.argsKey;
   }
 
-  private readsUnchanged(reads: unknown[]): boolean {
+  private unchanged({ generation, reads }: QueryKeyEntry): boolean {
+    if (generation !== this.generation) return false;
     for (let i = 0; i < reads.length; i += 2) {
       if (this.version(reads[i] as string) !== reads[i + 1]) return false;
     }

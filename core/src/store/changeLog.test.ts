@@ -84,6 +84,17 @@ describe('the change log', () => {
   });
 });
 
+describe('a reset', () => {
+  it('makes every remembered query stale: an index read after it finds what was written since', async () => {
+    const controller = new Controller();
+    await controller.set(Article, { id: '1', slug: 'a', title: 'one' });
+    expect(controller.get(Article, { slug: 'a' })?.id).toBe('1');
+    await controller.resetEntireStore();
+    await controller.set(Article, { id: '2', slug: 'a', title: 'two' });
+    expect(controller.get(Article, { slug: 'a' })?.id).toBe('2');
+  });
+});
+
 describe('a failed write is undone', () => {
   it('expireAll whose testKey throws midway leaves every key as it was, with no emission', async () => {
     const controller = new Controller();
