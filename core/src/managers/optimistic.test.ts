@@ -129,6 +129,32 @@ describe('optimistic updates (docs/reference/rest-endpoint.md#optimistic-respons
     dispose();
   });
 
+  it('a fetch started while an update is pending: its rollback still reaches select', async () => {
+    const { controller, dispose } = createStore({ gc: false });
+    await controller.set(Counter, { id: 'c', count: 1 });
+    const server = counterServer(1);
+    const { increment } = counterEndpoints(server, [true]);
+    const getCounter = localEndpoint({
+      key: ({ id }: { id: string }) => `GET /counter/${id}`,
+      schema: Counter,
+      resolve: (_: { id: string }) => deferred<unknown>().promise,
+    });
+    const done = controller.fetch(increment);
+    const seen: (number | undefined)[] = [];
+    const subscription = controller
+      .select(getCounter, { id: 'c' })
+      .subscribe(({ data }) => seen.push(data?.count));
+    expect(seen).toEqual([2]);
+    void controller.fetch(getCounter, { id: 'c' }).catch(() => undefined);
+    await Promise.resolve();
+    await Promise.resolve();
+    server.pending[0].respond();
+    await expect(done).rejects.toBeInstanceOf(HttpError);
+    expect(seen.at(-1)).toBe(1);
+    subscription.unsubscribe();
+    dispose();
+  });
+
   it('interleaved mutations end right in any response order (property, against a serial model)', async () => {
     const scenario = fc
       .array(

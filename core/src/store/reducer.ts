@@ -160,7 +160,13 @@ export function createReducer(context: ReducerContext): Reducer {
         const fetching = withEntry(state.fetching, action.key, action.fetchedAt);
         changes.results.add(action.key);
         const { endpoint } = action;
-        if (!endpoint.sideEffect || !endpoint.getOptimisticResponse) return { ...state, fetching };
+        if (!endpoint.sideEffect || !endpoint.getOptimisticResponse) {
+          const next = { ...state, fetching };
+          // The same optimistic view: what its replays changed is still to be undone.
+          const previous = replayed.get(state);
+          if (previous !== undefined) replayed.set(next, previous);
+          return next;
+        }
         const entry: OptimisticEntry = {
           key: action.key,
           endpoint,

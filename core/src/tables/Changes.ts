@@ -1,7 +1,7 @@
 // The change log of one committed write: which (table, key) pairs it changed. It is the one
 // signal that everything following the store reads (see core/docs/how-the-store-works.md).
 
-/** Keys changed in one table, or `WHOLE` when the table is new or replaced as a whole. */
+/** Keys changed in one table, or `WHOLE` when the table is new (put where none was). */
 export type ChangedKeys = Set<string> | typeof WHOLE;
 
 /** Every key of a table may have changed (the table is new, or was replaced). */

@@ -50,6 +50,35 @@ describe('TableWriter', () => {
     expect(Object.keys(root.Todo as object)).toEqual(['1', '2']);
   });
 
+  it('logs nothing for an entry written with the value it held', () => {
+    const owner = {};
+    const setup = new TableWriter(owner);
+    const root = setup.writable<Table | undefined>(undefined, 'entities');
+    const held = {};
+    setup.put(setup.child(root, 'Todo'), '1', held);
+    const changes = new Changes();
+    const writer = new TableWriter(owner, changes);
+    writeOrUndo(writer, () => {
+      writer.put(writer.child(writer.writable(root, 'entities'), 'Todo'), '1', held);
+    });
+    expect(changes.empty).toBe(true);
+  });
+
+  it('logs the keys written into a copy of an empty table, not the whole table', () => {
+    const owner = {};
+    const setup = new TableWriter(owner);
+    const root = setup.writable<Table | undefined>(undefined, 'entities');
+    setup.put(setup.child(root, 'Todo'), '1', {});
+    setup.delete(root.Todo as Table, '1');
+    // Another owner (an optimistic replay) copies the table, empty now, to write into it.
+    const changes = new Changes();
+    const writer = new TableWriter({}, changes);
+    writeOrUndo(writer, () => {
+      writer.put(writer.child(writer.writable(root, 'entities'), 'Todo'), '2', {});
+    });
+    expect(changes.entities.get('Todo')).toEqual(new Set(['2']));
+  });
+
   it('refuses a child of a parent that this write did not make writable', () => {
     const owner = {};
     const root = new TableWriter(owner).writable<Table | undefined>(undefined);

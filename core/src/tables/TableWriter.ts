@@ -47,7 +47,10 @@ export class TableWriter {
   readonly journal: unknown[] = [];
   /** Tables this write may change, by where they sit (undefined: unnamed, never logged). */
   readonly writableTables = new Map<object, Address | undefined>();
-  /** Tables this write created (empty before it): nobody saw them, nothing to journal. */
+  /**
+   * Tables this write created where none was: nobody saw them, nothing to journal. (A copy of an
+   * empty table is journaled: its log names the keys written, not the whole table.)
+   */
   readonly created = new Set<object>();
 
   constructor(
@@ -76,7 +79,7 @@ export class TableWriter {
     const copy = copyTable(table);
     owners.set(copy, this.owner);
     this.writableTables.set(copy, address);
-    if (isEmpty(copy)) this.created.add(copy);
+    if (table === undefined) this.created.add(copy);
     return copy;
   }
 
@@ -135,11 +138,6 @@ function isTableRoot(root: Root): boolean {
   return root === 'entities' || root === 'entitiesMeta' || root === 'indexes';
 }
 
-function isEmpty(table: object): boolean {
-  for (const _ in table) return false;
-  return true;
-}
-
 /**
  * Runs a write; if it throws, its in-place changes are undone (newest first) before the error
  * goes on, else what it changed is logged.
@@ -169,13 +167,17 @@ export function writeOrUndo<R>(writer: TableWriter, write: () => R): R {
 function logChanges(writer: TableWriter, changes: Changes): void {
   const { journal, writableTables } = writer;
   for (let i = 0; i < journal.length; i += 3) {
-    const address = writableTables.get(journal[i] as object);
-    if (address === undefined) continue;
+    const table = journal[i] as Table;
+    const address = writableTables.get(table);
+    const key = journal[i + 1] as string;
+    const previous = journal[i + 2];
+    // Unnamed, or written with the value it held (an entity invalidated again): no change.
+    if (address === undefined || (hasOwn.call(table, key) ? table[key] : ABSENT) === previous)
+      continue;
     // A table put into a root: a change as such only where none was (a copy that replaces
     // one journals its own keys).
-    if (address.table === undefined && isTableRoot(address.root) && journal[i + 2] !== ABSENT)
-      continue;
-    changes.note(address.root, address.table, journal[i + 1] as string);
+    if (address.table === undefined && isTableRoot(address.root) && previous !== ABSENT) continue;
+    changes.note(address.root, address.table, key);
   }
   for (const table of writer.created) {
     const address = writableTables.get(table);
