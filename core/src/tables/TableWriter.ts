@@ -34,7 +34,7 @@ const ABSENT: unique symbol = Symbol('absent');
 /** Where a writable table sits: a root, and below it the entity key it belongs to. */
 interface Address {
   readonly root: Root;
-  readonly table: string | undefined;
+  readonly table?: string;
 }
 
 /**
@@ -61,7 +61,7 @@ export class TableWriter {
 
   /** `table` itself when this write may change it in place, else a copy that it may. */
   writable<T>(table: { readonly [key: string]: T } | undefined, root?: Root): Table<T> {
-    return this.open(table, root === undefined ? undefined : { root, table: undefined });
+    return this.open(table, root && { root });
   }
 
   private open<T>(
@@ -86,16 +86,11 @@ export class TableWriter {
   /** The writable table under `key` of a writable `parent` (a copy is put in its place). */
   child<T>(parent: Table<Table<T> | undefined>, key: string): Table<T> {
     if (!this.writableTables.has(parent)) {
-      throw new Error(
-        `TableWriter: the parent of table "${key}" was not made writable by this write`,
-      );
+      throw new Error(`TableWriter: parent of "${key}" not made writable by this write`);
     }
     const above = this.writableTables.get(parent);
     const current = getOwn(parent, key);
-    const table = this.open(
-      current,
-      above === undefined ? undefined : { root: above.root, table: above.table ?? key },
-    );
+    const table = this.open(current, above && { root: above.root, table: above.table ?? key });
     if (table !== current) this.put(parent, key, table);
     return table;
   }
