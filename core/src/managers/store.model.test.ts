@@ -432,7 +432,8 @@ function freshRead(endpoint: EndpointInterface, args: Args, tables: Tables): Exp
     input === undefined
       ? { input, data: undefined, paths: [] }
       : freshDenormalize(schema, input, tables, args);
-  const missing = input === undefined || fresh.invalid === true;
+  // A result naming an entity the store no longer holds reads as missing too (core/README).
+  const missing = input === undefined || fresh.invalid === true || fresh.data === undefined;
   let expiryStatus = ExpiryStatus.Valid;
   if (meta?.invalidated) expiryStatus = ExpiryStatus.Invalid;
   else if (missing)
