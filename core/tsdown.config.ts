@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  // A package's public entry, and its internal subpath where it has one.
-  entry: ['src/index.ts', 'src/internal.ts'].filter((file) => existsSync(file)),
+  // A package's public entry, and its internal and testing subpaths where it has them.
+  entry: ['src/index.ts', 'src/internal.ts', 'src/testing.ts'].filter((file) => existsSync(file)),
   format: 'esm',
   dts: true,
   sourcemap: true,

@@ -177,13 +177,13 @@ export const features = [
     files: /\/Snapshot\.js$/,
   },
   {
-    name: 'SSR (dehydrate, hydrate, serializeState)',
-    source: `export { dehydrate, hydrate, serializeState } from '@tessera/core';`,
+    name: 'SSR (dehydrate, hydrate, serializeState, renderStateScript, readStateScript)',
+    source: `export { dehydrate, hydrate, serializeState, renderStateScript, readStateScript } from '@tessera/core';`,
     files: /\/ssr\//,
   },
   {
-    name: 'fixtures (createFixtureStore, mockFixtures)',
-    source: `export { createFixtureStore, mockFixtures } from '@tessera/core';`,
+    name: 'fixtures (createFixtureStore, mockFixtures from @tessera/core/testing)',
+    source: `export { createFixtureStore, mockFixtures } from '@tessera/core/testing';`,
     files: /\/fixtures\.js$/,
   },
 ];

@@ -1,5 +1,6 @@
 // The names DESIGN.md promises to tests outside the project, from the packages as users import them.
 import * as core from '@tessera/core';
+import * as coreTesting from '@tessera/core/testing';
 import * as vanilla from '@tessera/vanilla';
 import { from } from 'rxjs';
 import { expect, test } from 'vitest';
@@ -25,12 +26,23 @@ test('@tessera/core exports its public contract', () => {
     'NetworkManager',
     'PollingManager',
     'GCManager',
+    'renderStateScript',
+    'readStateScript',
   ] as const) {
     expect(typeof exported[name], name).toBe('function');
   }
   expect(typeof core.schema.Array).toBe('function');
   expect(typeof core.schema.Object).toBe('function');
   expect(core.ExpiryStatus.Valid).toBeDefined();
+  expect(core.STATE_SCRIPT_ID).toBe('__TESSERA_STATE__');
+});
+
+test('the fixture tools are in @tessera/core/testing, not in the main entry', () => {
+  const exported: Record<string, unknown> = { ...core };
+  for (const name of ['createFixtureStore', 'mockFixtures', 'MissingFixtureError'] as const) {
+    expect(typeof coreTesting[name], name).toBe('function');
+    expect(exported[name], name).toBeUndefined();
+  }
 });
 
 test('@tessera/vanilla exports its accessors', () => {

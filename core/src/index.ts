@@ -1,14 +1,12 @@
 // Public surface of @tessera/core: what an application uses. What manager and adapter authors
-// need besides (action types, state helpers, the fetch rule...) is in `@tessera/core/internal`.
+// need besides (action types, state helpers, the fetch rule...) is in `@tessera/core/internal`;
+// test tools (fixtures) are in `@tessera/core/testing`.
 // Types are exported freely; runtime values are listed one by one, so the entry stays small.
 
 export type * from './managers/index';
 export {
-  createFixtureStore,
   createStore,
   GCManager,
-  MissingFixtureError,
-  mockFixtures,
   NetworkManager,
   PollingManager,
   ResetError,
@@ -53,7 +51,14 @@ export {
 } from './schema/index';
 export type * from './ssr/index';
 // Server rendering
-export { dehydrate, hydrate, serializeState } from './ssr/index';
+export {
+  dehydrate,
+  hydrate,
+  readStateScript,
+  renderStateScript,
+  STATE_SCRIPT_ID,
+  serializeState,
+} from './ssr/index';
 export type * from './store/index';
 // The store
 export { Controller, ExpiryStatus, StoreDisposedError } from './store/index';

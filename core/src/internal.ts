@@ -1,12 +1,8 @@
 // `@tessera/core/internal`: for authors of managers and adapters, not for applications. Stable
 // within a minor version, documented in docs/api/core-internal.md.
 
-export {
-  callEndpoint,
-  DEFAULT_GC_INTERVAL,
-  defaultManagers,
-  fixturePerformer,
-} from './managers/index';
+export { fixturePerformer } from './managers/fixtures';
+export { callEndpoint, DEFAULT_GC_INTERVAL, defaultManagers } from './managers/index';
 export { MAX_NORMALIZE_DEPTH } from './normalize/index';
 export { noteFailure, retryFailure } from './observe/failures';
 export { SharedListenable, toErrorLike } from './observe/index';

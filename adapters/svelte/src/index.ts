@@ -1,7 +1,7 @@
 // Public surface of @tessera/svelte: context set-up, Svelte stores ($store) and Svelte 5 runes,
 // each a thin layer over core's observers.
 
-export type { EndpointSnapshot, ErrorLike } from '@tessera/core';
+export type { DLE, ErrorLike } from '@tessera/core';
 export { retryBoundary } from './boundary.js';
 export { createTessera, getTessera, setTessera, tesseraContext } from './context.js';
 export type { MaybeReactive } from './reactiveArgs.js';

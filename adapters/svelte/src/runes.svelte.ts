@@ -1,11 +1,11 @@
 import {
-  type ArgsOrNull,
   CallTracker,
   type Controller,
   type DenormalizeNullable,
+  type DLE,
+  type EndpointArgs,
   type EndpointInterface,
   EndpointObserver,
-  type EndpointSnapshot,
   type ErrorLike,
   type FetchResult,
   type ObserverOptions,
@@ -22,8 +22,8 @@ import type { Reader } from './readerStore.js';
 
 /** What a rune's thunk returns: an endpoint and its arguments (or `null`: "not now"). */
 export type EndpointCall<E extends EndpointInterface> =
-  | readonly [E, ...ArgsOrNull<E>]
-  | readonly [E, ArgsOrNull<E>[0]];
+  | readonly [E, ...EndpointArgs<E>]
+  | readonly [E, EndpointArgs<E>[0]];
 
 /**
  * A getter that makes the reading effect re-run whenever the reader emits a new snapshot. The
@@ -50,15 +50,15 @@ function observe<E extends EndpointInterface>(
 ): {
   controller: Controller;
   observer: EndpointObserver<E>;
-  read: () => EndpointSnapshot<ResultOf<E>>;
+  read: () => DLE<ResultOf<E>>;
 } {
   const { controller } = getTessera();
   const [endpoint, ...args] = untrack(call);
-  const observer = new EndpointObserver(controller, endpoint, args as ArgsOrNull<E>, options);
+  const observer = new EndpointObserver(controller, endpoint, args as EndpointArgs<E>, options);
   // Runs again whenever the state the thunk reads changes; same endpoint and key do nothing.
   $effect.pre(() => {
     const [nextEndpoint, ...nextArgs] = call();
-    observer.setEndpoint(nextEndpoint, nextArgs as ArgsOrNull<E>);
+    observer.setEndpoint(nextEndpoint, nextArgs as EndpointArgs<E>);
   });
   return { controller, observer, read: tracked(observer) };
 }
@@ -68,10 +68,7 @@ function observe<E extends EndpointInterface>(
  * throws its error (after passing it to `thrown`), and keeps the data it showed while an
  * invalidated result refetches: a mounted component cannot suspend again.
  */
-function snapshotView<T>(
-  read: () => EndpointSnapshot<T>,
-  thrown?: (error: ErrorLike) => void,
-): EndpointSnapshot<T> {
+function snapshotView<T>(read: () => DLE<T>, thrown?: (error: ErrorLike) => void): DLE<T> {
   let shown: T | undefined;
   return {
     get data() {
@@ -101,23 +98,21 @@ function snapshotView<T>(
  * `const todo = useDLE(() => [TodoResource.get, { id }])`. Fetches when the data is missing or
  * stale, follows the store, and switches arguments when the state the thunk reads changes.
  */
-export function useDLE<E extends EndpointInterface>(
-  call: () => EndpointCall<E>,
-): EndpointSnapshot<ResultOf<E>> {
+export function useDLE<E extends EndpointInterface>(call: () => EndpointCall<E>): DLE<ResultOf<E>> {
   return snapshotView(observe(call, {}).read);
 }
 
 /** `useDLE` that also polls at the endpoint's `pollFrequency` while read. */
 export function useLive<E extends EndpointInterface>(
   call: () => EndpointCall<E>,
-): EndpointSnapshot<ResultOf<E>> {
+): DLE<ResultOf<E>> {
   return snapshotView(observe(call, { mode: 'poll' }).read);
 }
 
 /** `useDLE` that never fetches nor polls: what the cache holds. */
 export function useCache<E extends EndpointInterface>(
   call: () => EndpointCall<E>,
-): EndpointSnapshot<ResultOf<E>> {
+): DLE<ResultOf<E>> {
   return snapshotView(observe(call, { mode: 'cache' }).read);
 }
 
@@ -145,7 +140,7 @@ export function useQuery<S extends Schema>(
 }
 
 /** The result of `useSuspense` once usable: `data` throws a hard error to `<svelte:boundary>`. */
-export interface SuspenseResult<T> extends EndpointSnapshot<T> {}
+export interface SuspenseResult<T> extends DLE<T> {}
 
 /**
  * Resolves once the data is usable, with an object that then follows the store like `useDLE`:

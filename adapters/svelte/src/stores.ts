@@ -1,9 +1,9 @@
 import {
-  type ArgsOrNull,
   type DenormalizeNullable,
+  type DLE,
+  type EndpointArgs,
   type EndpointInterface,
   EndpointObserver,
-  type EndpointSnapshot,
   type FetchResult,
   type ObserverOptions,
   type QueryArgs,
@@ -22,11 +22,11 @@ import { type Reader, readerStore } from './readerStore.js';
  * Svelte store or thunk whose value is the first argument (or `null`).
  */
 export type StoreArgs<E extends EndpointInterface> =
-  | ArgsOrNull<E>
-  | readonly [MaybeReactive<ArgsOrNull<E>[0]>];
+  | EndpointArgs<E>
+  | readonly [MaybeReactive<EndpointArgs<E>[0]>];
 
 /** Readable of one endpoint's `{ data, loading, error, previous }`; use it as `$todo`. */
-export type EndpointStore<E extends EndpointInterface> = Readable<EndpointSnapshot<ResultOf<E>>>;
+export type EndpointStore<E extends EndpointInterface> = Readable<DLE<ResultOf<E>>>;
 
 function observe<E extends EndpointInterface>(
   endpoint: E,
@@ -34,8 +34,8 @@ function observe<E extends EndpointInterface>(
   options: ObserverOptions,
 ): EndpointStore<E> {
   const { controller } = getTessera();
-  const observer = new EndpointObserver(controller, endpoint, [null] as ArgsOrNull<E>, options);
-  return readerStore(observer, argsStore<ArgsOrNull<E>>(args));
+  const observer = new EndpointObserver(controller, endpoint, [null] as EndpointArgs<E>, options);
+  return readerStore(observer, argsStore<EndpointArgs<E>>(args));
 }
 
 /**
@@ -90,7 +90,7 @@ export function suspenseStore<E extends EndpointInterface>(
   ...args: StoreArgs<E>
 ): Readable<Promise<FetchResult<E> | undefined>> {
   const { controller } = getTessera();
-  return derived(argsStore<ArgsOrNull<E>>(args), (current) =>
+  return derived(argsStore<EndpointArgs<E>>(args), (current) =>
     suspense(controller, endpoint, ...current),
   );
 }

@@ -1,6 +1,6 @@
 // Type tests: checked by tsc. The accessors need a component, so every call sits in a
 // `typeOnly` body, which typechecks but never runs.
-import type { EndpointSnapshot } from '@tessera/core';
+import type { DLE } from '@tessera/core';
 import type { Readable } from 'svelte/store';
 import { describe, expectTypeOf, it } from 'vitest';
 import { Todo, TodoResource } from '../../../tests/support/todoApi.js';
@@ -18,7 +18,7 @@ import {
 function typeOnly(_code: () => void) {}
 
 const get = TodoResource.get;
-type Snapshot = EndpointSnapshot<Todo | undefined>;
+type Snapshot = DLE<Todo | undefined>;
 
 describe('types', () => {
   it('store accessors infer data from the endpoint, for every form of arguments', () => {

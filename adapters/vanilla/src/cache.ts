@@ -1,6 +1,6 @@
 import {
-  type ArgsOrNull,
   type Controller,
+  type EndpointArgs,
   type EndpointInterface,
   EndpointObserver,
   Listenable,
@@ -14,7 +14,7 @@ import {
 export function cache<E extends EndpointInterface>(
   controller: Controller,
   endpoint: E,
-  ...args: ArgsOrNull<E>
+  ...args: EndpointArgs<E>
 ): Listenable<ResultOf<E>> {
   const observer = new EndpointObserver(controller, endpoint, args, { mode: 'cache' });
   // The data of each snapshot, repeated values left out (what `map` + `distinctUntilChanged`

@@ -1,8 +1,8 @@
 import {
-  type ArgsOrNull,
   type Controller,
   type CreateStoreOptions,
   createStore,
+  type EndpointArgs,
   type EndpointInterface,
   type FetchResult,
   type Listenable,
@@ -29,20 +29,23 @@ export interface Client {
   suspense<E extends EndpointInterface>(endpoint: E, ...args: readonly [null]): Promise<undefined>;
   suspense<E extends EndpointInterface>(
     endpoint: E,
-    ...args: ArgsOrNull<E>
+    ...args: EndpointArgs<E>
   ): Promise<FetchResult<E> | undefined>;
   /** Data/loading/error that fetches when stale (see `dle`). */
   dle<E extends EndpointInterface>(
     endpoint: E,
-    ...args: ArgsOrNull<E>
+    ...args: EndpointArgs<E>
   ): Listenable<DLEState<ResultOf<E>>>;
   /** `dle` that also polls at `pollFrequency` while someone listens (see `live`). */
   live<E extends EndpointInterface>(
     endpoint: E,
-    ...args: ArgsOrNull<E>
+    ...args: EndpointArgs<E>
   ): Listenable<DLEState<ResultOf<E>>>;
   /** What the store holds, never fetching (see `cache`). */
-  cache<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): Listenable<ResultOf<E>>;
+  cache<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: EndpointArgs<E>
+  ): Listenable<ResultOf<E>>;
   /** Stops managers (timers, requests in flight) and completes every subscriber. */
   dispose(): void;
 }
@@ -55,7 +58,7 @@ export function createClient(options: ClientOptions = {}): Client {
   const store = createStore(options);
   const { controller } = store;
   // One implementation behind the overloads; `suspense` checks its own arguments.
-  const boundSuspense = (endpoint: EndpointInterface, ...args: ArgsOrNull<EndpointInterface>) =>
+  const boundSuspense = (endpoint: EndpointInterface, ...args: EndpointArgs<EndpointInterface>) =>
     suspense(controller, endpoint, ...args);
   return {
     store,

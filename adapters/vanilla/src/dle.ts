@@ -1,15 +1,15 @@
 import {
-  type ArgsOrNull,
   type Controller,
+  type DLE,
+  type EndpointArgs,
   type EndpointInterface,
   EndpointObserver,
-  type EndpointSnapshot,
   type Listenable,
   type ResultOf,
 } from '@tessera/core';
 
 /** Data, loading, error (and whether the data is the previous arguments'): one frozen snapshot. */
-export type DLEState<T> = EndpointSnapshot<T>;
+export type DLEState<T> = DLE<T>;
 
 /**
  * Data/loading/error of an endpoint for these arguments, as a `Listenable` (RxJS observable,
@@ -19,7 +19,7 @@ export type DLEState<T> = EndpointSnapshot<T>;
 export function dle<E extends EndpointInterface>(
   controller: Controller,
   endpoint: E,
-  ...args: ArgsOrNull<E>
+  ...args: EndpointArgs<E>
 ): Listenable<DLEState<ResultOf<E>>> {
   return new EndpointObserver(controller, endpoint, args);
 }
@@ -31,7 +31,7 @@ export function dle<E extends EndpointInterface>(
 export function live<E extends EndpointInterface>(
   controller: Controller,
   endpoint: E,
-  ...args: ArgsOrNull<E>
+  ...args: EndpointArgs<E>
 ): Listenable<DLEState<ResultOf<E>>> {
   return new EndpointObserver(controller, endpoint, args, { mode: 'poll' });
 }

@@ -1,4 +1,4 @@
-import type { ArgsOrNull, EndpointInterface } from '@tessera/core';
+import type { EndpointArgs, EndpointInterface } from '@tessera/core';
 import { type MaybeRefOrGetter, type Ref, toValue } from 'vue';
 
 type Reactive<T extends readonly unknown[]> = { [K in keyof T]: MaybeRefOrGetter<T[K]> };
@@ -8,7 +8,7 @@ type Reactive<T extends readonly unknown[]> = { [K in keyof T]: MaybeRefOrGetter
  * (`() => ({ id: props.id })`). A first argument that is or yields `null` means "not now".
  * A plain `{ id: props.id }` is read once: it does not follow `props`.
  */
-export type EndpointArgs<E extends EndpointInterface> =
+export type ReactiveArgs<E extends EndpointInterface> =
   | readonly [...Reactive<Parameters<E>>]
   | readonly [MaybeRefOrGetter<Parameters<E>[0] | null>];
 
@@ -22,7 +22,7 @@ export type MaybeNull<A extends readonly unknown[]> = A extends readonly []
 type Unwrapped<T> = T extends () => infer R ? R : T extends Ref<infer V> ? V : T;
 
 /** The current arguments: reads every ref and getter (`toValue`), so the caller tracks them. */
-export function readArgs<E extends EndpointInterface>(args: EndpointArgs<E>): ArgsOrNull<E> {
+export function readArgs<E extends EndpointInterface>(args: ReactiveArgs<E>): EndpointArgs<E> {
   const values = args.map((arg) => toValue(arg));
-  return (values[0] === null ? [null] : values) as unknown as ArgsOrNull<E>;
+  return (values[0] === null ? [null] : values) as unknown as EndpointArgs<E>;
 }

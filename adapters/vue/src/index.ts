@@ -1,9 +1,8 @@
 // Public surface of @tessera/vue: composables over core's endpoint observer, the plugin that
-// provides the store, an error boundary for <Suspense>, and SSR state helpers.
+// provides the store, and an error boundary for <Suspense>. (The SSR state script is core's.)
 
 export type { ErrorLike } from '@tessera/core';
-export type { EndpointArgs } from './args';
-export { readStateScript, renderStateScript, STATE_SCRIPT_ID } from './ssr';
+export type { ReactiveArgs } from './args';
 export { TesseraErrorBoundary } from './TesseraErrorBoundary';
 export {
   createTessera,

@@ -1,8 +1,8 @@
 import {
   type Controller,
+  type DLE,
   type EndpointInterface,
   EndpointObserver,
-  type EndpointSnapshot,
   type ObserverOptions,
   type ResultOf,
 } from '@tessera/core';
@@ -17,14 +17,14 @@ import {
   ssrContextKey,
   watch,
 } from 'vue';
-import { type EndpointArgs, readArgs } from './args';
+import { type ReactiveArgs, readArgs } from './args';
 import { useController } from './tessera';
 
 export interface ObservedEndpoint<E extends EndpointInterface> {
   readonly controller: Controller;
   readonly observer: EndpointObserver<E>;
   /** The observer's latest frozen snapshot (never made deep reactive). */
-  readonly snapshot: ShallowRef<EndpointSnapshot<ResultOf<E>>>;
+  readonly snapshot: ShallowRef<DLE<ResultOf<E>>>;
 }
 
 /** True while a component renders on the server (`renderToString` provides the SSR context). */
@@ -40,7 +40,7 @@ export function isServerRender(): boolean {
  */
 export function observeEndpoint<E extends EndpointInterface>(
   endpoint: E,
-  args: EndpointArgs<E>,
+  args: ReactiveArgs<E>,
   options: ObserverOptions,
 ): ObservedEndpoint<E> {
   const controller = useController();

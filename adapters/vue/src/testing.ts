@@ -3,7 +3,7 @@ import {
   createFixtureStore,
   type FixtureOrInterceptor,
   type FixtureStoreOptions,
-} from '@tessera/core';
+} from '@tessera/core/testing';
 import { rooted, type Tessera } from './tessera';
 
 /**

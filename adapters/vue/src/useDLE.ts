@@ -1,6 +1,6 @@
 import type { EndpointInterface, ErrorLike, ObserveMode, ResultOf } from '@tessera/core';
 import type { ComputedRef } from 'vue';
-import type { EndpointArgs } from './args';
+import type { ReactiveArgs } from './args';
 import { field, observeEndpoint } from './observeEndpoint';
 
 /** Data, loading, error (and `previous`) of an endpoint, each a read-only ref. */
@@ -17,7 +17,7 @@ export interface DLE<T> {
 function useEndpoint<E extends EndpointInterface>(
   mode: ObserveMode,
   endpoint: E,
-  args: EndpointArgs<E>,
+  args: ReactiveArgs<E>,
 ): DLE<ResultOf<E>> {
   const { snapshot } = observeEndpoint(endpoint, args, { mode });
   return {
@@ -31,7 +31,7 @@ function useEndpoint<E extends EndpointInterface>(
 /** Data/loading/error that fetches when the data is missing, stale or invalid. No suspending. */
 export function useDLE<E extends EndpointInterface>(
   endpoint: E,
-  ...args: EndpointArgs<E>
+  ...args: ReactiveArgs<E>
 ): DLE<ResultOf<E>> {
   return useEndpoint('fetch', endpoint, args);
 }
@@ -39,7 +39,7 @@ export function useDLE<E extends EndpointInterface>(
 /** `useDLE` that also polls at the endpoint's `pollFrequency` while the component lives. */
 export function useLive<E extends EndpointInterface>(
   endpoint: E,
-  ...args: EndpointArgs<E>
+  ...args: ReactiveArgs<E>
 ): DLE<ResultOf<E>> {
   return useEndpoint('poll', endpoint, args);
 }
@@ -47,7 +47,7 @@ export function useLive<E extends EndpointInterface>(
 /** What the store holds for the endpoint and arguments; never fetches. */
 export function useCache<E extends EndpointInterface>(
   endpoint: E,
-  ...args: EndpointArgs<E>
+  ...args: ReactiveArgs<E>
 ): ComputedRef<ResultOf<E>> {
   return useEndpoint('cache', endpoint, args).data;
 }
@@ -58,7 +58,7 @@ export function useCache<E extends EndpointInterface>(
  */
 export function useFetch<E extends EndpointInterface>(
   endpoint: E,
-  ...args: EndpointArgs<E>
+  ...args: ReactiveArgs<E>
 ): Pick<DLE<unknown>, 'loading' | 'error'> {
   const { loading, error } = useEndpoint('fetch', endpoint, args);
   return { loading, error };
@@ -67,7 +67,7 @@ export function useFetch<E extends EndpointInterface>(
 /** Keeps the endpoint polled at its `pollFrequency` while the component lives; reads nothing. */
 export function useSubscription<E extends EndpointInterface>(
   endpoint: E,
-  ...args: EndpointArgs<E>
+  ...args: ReactiveArgs<E>
 ): void {
   useEndpoint('poll', endpoint, args);
 }

@@ -1,7 +1,7 @@
 import type { EndpointInterface, FetchResult } from '@tessera/core';
 import { noteFailure } from '@tessera/core/internal';
 import { type ComputedRef, computed, onScopeDispose } from 'vue';
-import type { EndpointArgs, MaybeNull } from './args';
+import type { MaybeNull, ReactiveArgs } from './args';
 import { field, observeEndpoint } from './observeEndpoint';
 
 /** The data `useSuspense` resolves to, following the store. */
@@ -23,7 +23,7 @@ type SuspenseData<E extends EndpointInterface, A extends readonly unknown[]> =
  * `<Suspense>` with `onErrorCaptured` or `<TesseraErrorBoundary>`, because `<Suspense>` catches
  * nothing. Soft errors with usable data render the data.
  */
-export async function useSuspense<E extends EndpointInterface, const A extends EndpointArgs<E>>(
+export async function useSuspense<E extends EndpointInterface, const A extends ReactiveArgs<E>>(
   endpoint: E,
   ...args: A
 ): Promise<SuspenseRef<SuspenseData<E, A>>> {

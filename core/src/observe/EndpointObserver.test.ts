@@ -12,7 +12,7 @@ import {
 import { RestEndpoint, TimeoutError } from '../rest';
 import { Entity } from '../schema';
 import { type Store, StoreDisposedError } from '../store';
-import { EndpointObserver, type EndpointSnapshot } from './EndpointObserver';
+import { type DLE, EndpointObserver } from './EndpointObserver';
 
 class Todo extends Entity {
   id = 0;
@@ -66,10 +66,10 @@ function record<T>(observer: EndpointObserver<never> | { listen(fn: (v: T) => vo
 
 function observe(args: [{ id: number }] | [null], options = {}) {
   const observer = new EndpointObserver(store.controller, getTodo, args, options);
-  return { observer, ...record<EndpointSnapshot<Todo | undefined>>(observer as never) };
+  return { observer, ...record<DLE<Todo | undefined>>(observer as never) };
 }
 
-const settled = (r: { last(): EndpointSnapshot<unknown> }) =>
+const settled = (r: { last(): DLE<unknown> }) =>
   vi.waitFor(() => expect(r.last().loading).toBe(false));
 
 describe('EndpointObserver: when it fetches', () => {
@@ -127,7 +127,7 @@ describe('EndpointObserver: when it fetches', () => {
     now += 60_001;
     const observer = new EndpointObserver(store.controller, strict, [{ id: 1 }]);
     expect(observer.getSnapshot()).toMatchObject({ data: undefined, loading: true });
-    const r = record<EndpointSnapshot<Todo | undefined>>(observer as never);
+    const r = record<DLE<Todo | undefined>>(observer as never);
     await settled(r);
     expect(r.last().data).toMatchObject({ title: 'todo 1 #2' });
     r.stop();
@@ -158,7 +158,7 @@ describe('EndpointObserver: when it fetches', () => {
     server.use(http.get(`${API}/todos/:id`, () => new HttpResponse(null, { status: 503 })));
     now += 60_001;
     const observer = new EndpointObserver(store.controller, soft, [{ id: 1 }]);
-    const r = record<EndpointSnapshot<Todo | undefined>>(observer as never);
+    const r = record<DLE<Todo | undefined>>(observer as never);
     await settled(r);
     expect(r.last()).toMatchObject({ data: { title: 'todo 1 #1' }, error: undefined });
     r.stop();
@@ -274,7 +274,7 @@ describe('EndpointObserver: subscriptions', () => {
     const observer = new EndpointObserver(store.controller, getTodo, [{ id: 1 }]);
     const once = observer.subscribe(() => {});
     once.unsubscribe();
-    const r = record<EndpointSnapshot<Todo | undefined>>(observer as never);
+    const r = record<DLE<Todo | undefined>>(observer as never);
     await vi.waitFor(() => expect(r.last().data).toMatchObject({ id: 1 }));
     expect(r.last().loading).toBe(false);
     expect(api.requests.length).toBeGreaterThanOrEqual(1);
@@ -286,7 +286,7 @@ describe('EndpointObserver: subscriptions', () => {
     const observer = new EndpointObserver(store.controller, getTodo, [{ id: 1 }]);
     const first = await firstValueFrom(observer.pipe(take(1)));
     expect(first.loading).toBe(true);
-    const r = record<EndpointSnapshot<Todo | undefined>>(observer as never);
+    const r = record<DLE<Todo | undefined>>(observer as never);
     await vi.waitFor(() => expect(r.last().data).toMatchObject({ id: 1 }));
     r.stop();
   });
@@ -428,7 +428,7 @@ describe('EndpointObserver: a reader always settles', () => {
       getTodo.extend({ dataExpiryLength: -60_000 }),
       [{ id: 2 }],
     );
-    const i = record<EndpointSnapshot<Todo | undefined>>(instant as never);
+    const i = record<DLE<Todo | undefined>>(instant as never);
     await vi.waitFor(() => expect(api.gates).toHaveLength(2));
     for (const gate of api.gates) gate.resolve();
     await settled(r);
@@ -452,7 +452,7 @@ describe('EndpointObserver: a reader always settles', () => {
       getTodo.extend({ signal: stop.signal }),
       [{ id: 1 }],
     );
-    const r = record<EndpointSnapshot<Todo | undefined>>(observer as never);
+    const r = record<DLE<Todo | undefined>>(observer as never);
     await vi.waitFor(() => expect(api.gates).toHaveLength(1));
     stop.abort();
     await settled(r);
@@ -477,7 +477,7 @@ describe('EndpointObserver: a reader always settles', () => {
       getTodo.extend({ signal: AbortSignal.timeout(1) }),
       [{ id: 1 }],
     );
-    const r = record<EndpointSnapshot<Todo | undefined>>(hasty as never);
+    const r = record<DLE<Todo | undefined>>(hasty as never);
     await settled(r);
     expect(r.last().error).toBeInstanceOf(TimeoutError);
     expect(r.last().error?.message).toBe(`GET ${API}/todos/1 timed out`);
@@ -496,7 +496,7 @@ describe('EndpointObserver: a reader always settles', () => {
     const timedOut = AbortSignal.timeout(1);
     await new Promise((resolve) => timedOut.addEventListener('abort', resolve));
     const late = getTodo.extend({ signal: timedOut });
-    const r = record<EndpointSnapshot<Todo | undefined>>(
+    const r = record<DLE<Todo | undefined>>(
       new EndpointObserver(store.controller, late, [{ id: 1 }]) as never,
     );
     expect(r.values).toHaveLength(1);
@@ -507,7 +507,7 @@ describe('EndpointObserver: a reader always settles', () => {
     const aborted = new AbortController();
     aborted.abort();
     const cancelled = getTodo.extend({ signal: aborted.signal });
-    const c = record<EndpointSnapshot<Todo | undefined>>(
+    const c = record<DLE<Todo | undefined>>(
       new EndpointObserver(store.controller, cancelled, [{ id: 1 }]) as never,
     );
     expect(c.values).toEqual([
@@ -528,7 +528,7 @@ describe('EndpointObserver: a reader always settles', () => {
     const getById = new RestEndpoint({ urlPrefix: API, path: '/todos/:id', schema: Todo });
     const observer = new EndpointObserver(store.controller, getById, [{} as { id: number }]);
     expect(observer.key).toBeUndefined();
-    const r = record<EndpointSnapshot<Todo | undefined>>(observer as never);
+    const r = record<DLE<Todo | undefined>>(observer as never);
     expect(r.values).toHaveLength(1);
     expect(r.last()).toMatchObject({ data: undefined, loading: false, previous: false });
     expect(r.last().error).toBeInstanceOf(TypeError);
@@ -549,7 +549,7 @@ describe('EndpointObserver: a reader always settles', () => {
   it('a store disposed while it waits: StoreDisposedError, then it completes', async () => {
     const api = gatedTodos();
     const observer = new EndpointObserver(store.controller, getTodo, [{ id: 1 }]);
-    const values: EndpointSnapshot<unknown>[] = [];
+    const values: DLE<unknown>[] = [];
     const complete = vi.fn();
     observer.subscribe({ next: (value) => values.push(value), complete });
     await vi.waitFor(() => expect(api.gates).toHaveLength(1));
@@ -559,7 +559,7 @@ describe('EndpointObserver: a reader always settles', () => {
     expect(values.at(-1)?.error).toBeInstanceOf(StoreDisposedError);
     expect(values.at(-1)?.error?.message).toMatch(/^Tessera store is disposed: .* Use a new store/);
     // A reader created afterwards settles the same way, without a request.
-    const after = record<EndpointSnapshot<Todo | undefined>>(
+    const after = record<DLE<Todo | undefined>>(
       new EndpointObserver(store.controller, getTodo, [{ id: 2 }]) as never,
     );
     expect(after.values).toHaveLength(1);

@@ -1,8 +1,8 @@
 import type { Subscription } from 'rxjs';
 import { asTimeoutError, isTimeoutReason } from '../rest/NetworkError';
 import type {
-  ArgsOrNull,
   Controller,
+  EndpointArgs,
   EndpointInterface,
   FetchResult,
   ResultOf,
@@ -31,7 +31,7 @@ export interface ObserverOptions {
 }
 
 /** One frozen snapshot of an endpoint's result for a reader; the same object while unchanged. */
-export interface EndpointSnapshot<T> {
+export interface DLE<T> {
   /** The data; kept while a refetch runs, undefined until first loaded. */
   readonly data: T;
   /** A fetch this reader waits for is in flight (or about to start). */
@@ -42,14 +42,14 @@ export interface EndpointSnapshot<T> {
   readonly previous: boolean;
 }
 
-const NOT_NOW: EndpointSnapshot<undefined> = Object.freeze({
+const NOT_NOW: DLE<undefined> = Object.freeze({
   data: undefined,
   loading: false,
   error: undefined,
   previous: false,
 });
 
-function sameSnapshot(a: EndpointSnapshot<unknown>, b: EndpointSnapshot<unknown>): boolean {
+function sameSnapshot(a: DLE<unknown>, b: DLE<unknown>): boolean {
   return (
     a.data === b.data && a.loading === b.loading && a.error === b.error && a.previous === b.previous
   );
@@ -68,7 +68,7 @@ function changedEnoughToRefetch(previous: Selection<unknown>, next: Selection<un
 interface Target {
   readonly key: string | undefined;
   /** The one snapshot of arguments that read nothing: "not now", or why the endpoint refuses them. */
-  readonly fixed: EndpointSnapshot<undefined> | undefined;
+  readonly fixed: DLE<undefined> | undefined;
 }
 
 function targetOf(endpoint: EndpointInterface, args: readonly unknown[]): Target {
@@ -93,10 +93,10 @@ function targetOf(endpoint: EndpointInterface, args: readonly unknown[]): Target
  * the fetch it waits for, which the network manager aborts once no caller is left.
  */
 export class EndpointObserver<E extends EndpointInterface> extends SharedListenable<
-  EndpointSnapshot<ResultOf<E>>
+  DLE<ResultOf<E>>
 > {
   private endpoint: E;
-  private args: ArgsOrNull<E>;
+  private args: EndpointArgs<E>;
   private target: Target;
   private readonly mode: ObserveMode;
   private readonly keepPrevious: boolean;
@@ -108,7 +108,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   private last: Selection<ResultOf<E>> | undefined;
   /** Whether a fetch was due for `last`. */
   private lastDue = false;
-  private snapshot: EndpointSnapshot<ResultOf<E>> | undefined;
+  private snapshot: DLE<ResultOf<E>> | undefined;
   /** Data of earlier arguments, shown (flagged) while the current ones load. */
   private carried: ResultOf<E> | undefined;
   private rawError: unknown;
@@ -121,7 +121,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   constructor(
     private readonly controller: Controller,
     endpoint: E,
-    args: ArgsOrNull<E>,
+    args: EndpointArgs<E>,
     options: ObserverOptions = {},
   ) {
     super();
@@ -144,9 +144,9 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
    * The current snapshot, subscribed or not. With nothing usable cached and a fetch due, it
    * already says `loading: true`, so a first render never flashes "not loading".
    */
-  getSnapshot(): EndpointSnapshot<ResultOf<E>> {
+  getSnapshot(): DLE<ResultOf<E>> {
     if (this.isConnected && this.snapshot) return this.snapshot;
-    if (this.target.fixed) return this.target.fixed as EndpointSnapshot<ResultOf<E>>;
+    if (this.target.fixed) return this.target.fixed as DLE<ResultOf<E>>;
     const selection = this.controller.getSelection(this.endpoint, ...this.args);
     this.snapshot = this.present(
       selection,
@@ -156,12 +156,12 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   }
 
   /** New arguments (`[null]`: not now). Arguments with the same key change nothing. */
-  setArgs(args: ArgsOrNull<E>): void {
+  setArgs(args: EndpointArgs<E>): void {
     this.setEndpoint(this.endpoint, args);
   }
 
   /** New endpoint and arguments. */
-  setEndpoint(endpoint: E, args: ArgsOrNull<E>): void {
+  setEndpoint(endpoint: E, args: EndpointArgs<E>): void {
     const next = targetOf(endpoint, args);
     if (
       endpoint === this.endpoint &&
@@ -203,7 +203,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   protected connect(): void {
     this.last = undefined;
     if (this.target.fixed) {
-      this.snapshot = this.target.fixed as EndpointSnapshot<ResultOf<E>>;
+      this.snapshot = this.target.fixed as DLE<ResultOf<E>>;
       return;
     }
     // `select` emits synchronously, so the snapshot is current when this returns.
@@ -340,7 +340,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   }
 
   /** The snapshot for a selection, reusing the current one while nothing changed. */
-  private present(selection: Selection<ResultOf<E>>, due: boolean): EndpointSnapshot<ResultOf<E>> {
+  private present(selection: Selection<ResultOf<E>>, due: boolean): DLE<ResultOf<E>> {
     if (selection.error !== this.rawError) {
       this.rawError = selection.error;
       this.shownError = selection.error === undefined ? undefined : toErrorLike(selection.error);

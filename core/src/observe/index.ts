@@ -1,7 +1,7 @@
 export { type CallState, CallTracker } from './CallTracker';
 export {
+  type DLE,
   EndpointObserver,
-  type EndpointSnapshot,
   type ObserveMode,
   type ObserverOptions,
 } from './EndpointObserver';

@@ -1,4 +1,4 @@
-import type { ArgsOrNull, Controller, EndpointInterface, FetchResult } from '../store';
+import type { Controller, EndpointArgs, EndpointInterface, FetchResult } from '../store';
 import { isFetchDue } from '../store';
 import { dispatchFetch } from '../store/dispatchFetch';
 
@@ -24,12 +24,12 @@ export function suspense<E extends EndpointInterface>(
 export function suspense<E extends EndpointInterface>(
   controller: Controller,
   endpoint: E,
-  ...args: ArgsOrNull<E>
+  ...args: EndpointArgs<E>
 ): Promise<FetchResult<E> | undefined>;
 export function suspense<E extends EndpointInterface>(
   controller: Controller,
   endpoint: E,
-  ...args: ArgsOrNull<E>
+  ...args: EndpointArgs<E>
 ): Promise<FetchResult<E> | undefined> {
   return usableData(controller, endpoint, args, endpoint.signal);
 }
@@ -41,7 +41,7 @@ export function suspense<E extends EndpointInterface>(
 export async function usableData<E extends EndpointInterface>(
   controller: Controller,
   endpoint: E,
-  args: ArgsOrNull<E>,
+  args: EndpointArgs<E>,
   signal: AbortSignal | undefined,
 ): Promise<FetchResult<E> | undefined> {
   if (args[0] === null) return undefined;

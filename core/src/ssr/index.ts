@@ -1,2 +1,3 @@
 export { type DehydratedState, dehydrate, hydrate } from './dehydrate';
 export { serializeState } from './serializeState';
+export { readStateScript, renderStateScript, STATE_SCRIPT_ID } from './stateScript';

@@ -6,7 +6,7 @@ import { Changes } from '../tables/Changes';
 import type { Action } from './actions';
 import { Broadcast } from './Broadcast';
 import { dispatchFetch } from './dispatchFetch';
-import type { ArgsOrNull, EndpointInterface, FetchResult, ResultOf } from './EndpointInterface';
+import type { EndpointArgs, EndpointInterface, FetchResult, ResultOf } from './EndpointInterface';
 import { ExpiryStatus } from './ExpiryStatus';
 import { isFetchDue } from './fetchDue';
 import type { Dispatch, Manager } from './Manager';
@@ -265,7 +265,7 @@ export class Controller extends Observable<State> {
    */
   fetchIfStale<E extends EndpointInterface>(
     endpoint: E,
-    ...args: ArgsOrNull<E>
+    ...args: EndpointArgs<E>
   ): Promise<FetchResult<E> | undefined> {
     if (args[0] === null) return Promise.resolve(undefined);
     const selection = this.getSelection<EndpointInterface>(endpoint, ...args);
@@ -331,7 +331,7 @@ export class Controller extends Observable<State> {
   }
 
   /** Marks one result invalid: it reads as missing and is fetched again when next needed. */
-  invalidate<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): Promise<void> {
+  invalidate<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<void> {
     if (args[0] === null) return Promise.resolve();
     return this.dispatch({ type: 'invalidate', keys: [endpoint.key(...args)] });
   }
@@ -354,7 +354,7 @@ export class Controller extends Observable<State> {
   /** The cached result of an endpoint: `getResponse(endpoint, ...args, state?)`. */
   getResponse<E extends EndpointInterface>(
     endpoint: E,
-    ...argsAndState: readonly [...ArgsOrNull<E>] | readonly [...ArgsOrNull<E>, State]
+    ...argsAndState: readonly [...EndpointArgs<E>] | readonly [...EndpointArgs<E>, State]
   ): ResponseMeta<ResultOf<E>> {
     return this.getResponseMeta(endpoint, ...argsAndState);
   }
@@ -362,7 +362,7 @@ export class Controller extends Observable<State> {
   /** Like `getResponse`; the returned `countRef()` holds the result against garbage collection. */
   getResponseMeta<E extends EndpointInterface>(
     endpoint: E,
-    ...argsAndState: readonly [...ArgsOrNull<E>] | readonly [...ArgsOrNull<E>, State]
+    ...argsAndState: readonly [...EndpointArgs<E>] | readonly [...EndpointArgs<E>, State]
   ): ResponseMeta<ResultOf<E>> {
     const [args, state] = splitState(argsAndState, this.getState());
     if (args[0] === null) {
@@ -381,7 +381,7 @@ export class Controller extends Observable<State> {
   /** The error to show for an endpoint (none under a soft policy while data exists). */
   getError<E extends EndpointInterface>(
     endpoint: E,
-    ...argsAndState: readonly [...ArgsOrNull<E>] | readonly [...ArgsOrNull<E>, State]
+    ...argsAndState: readonly [...EndpointArgs<E>] | readonly [...EndpointArgs<E>, State]
   ): unknown {
     const [args, state] = splitState(argsAndState, this.getState());
     if (args[0] === null) return undefined;
@@ -410,7 +410,7 @@ export class Controller extends Observable<State> {
    */
   getSelection<E extends EndpointInterface>(
     endpoint: E,
-    ...args: ArgsOrNull<E>
+    ...args: EndpointArgs<E>
   ): Selection<ResultOf<E>> {
     if (args[0] === null) return NOT_NOW as Selection<ResultOf<E>>;
     const key = endpoint.key(...args);
@@ -426,7 +426,7 @@ export class Controller extends Observable<State> {
    */
   select<E extends EndpointInterface>(
     endpoint: E,
-    ...args: ArgsOrNull<E>
+    ...args: EndpointArgs<E>
   ): Observable<Selection<ResultOf<E>>> {
     if (args[0] === null) {
       return new Observable<Selection<ResultOf<E>>>((subscriber) => {
@@ -443,7 +443,7 @@ export class Controller extends Observable<State> {
    * least one poll holds it (reference counted, one timer per key, needs the polling manager).
    * Returns the release function; call it once when the reader goes away.
    */
-  poll<E extends EndpointInterface>(endpoint: E, ...args: ArgsOrNull<E>): () => void {
+  poll<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): () => void {
     if (args[0] === null || this.disposed) return () => {};
     const key = endpoint.key(...args);
     void this.dispatch({ type: 'subscribe', key, endpoint, args });

@@ -85,7 +85,9 @@ export interface EndpointInterface<
 }
 
 /** Arguments of an endpoint, or `[null]` meaning "not now" (nothing is read or fetched). */
-export type ArgsOrNull<E extends EndpointInterface> = readonly [...Parameters<E>] | readonly [null];
+export type EndpointArgs<E extends EndpointInterface> =
+  | readonly [...Parameters<E>]
+  | readonly [null];
 
 type SchemaOf<E> = E extends { readonly schema?: infer S } ? S : undefined;
 

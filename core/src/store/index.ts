@@ -8,7 +8,7 @@ export {
   StoreDisposedError,
 } from './Controller';
 export type {
-  ArgsOrNull,
+  EndpointArgs,
   EndpointInterface,
   ErrorPolicy,
   FetchResult,

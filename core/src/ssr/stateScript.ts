@@ -1,11 +1,7 @@
-import {
-  type Controller,
-  type DehydratedState,
-  dehydrate,
-  hydrate,
-  type State,
-  serializeState,
-} from '@tessera/core';
+import type { Controller } from '../store/Controller';
+import type { State } from '../store/State';
+import { type DehydratedState, dehydrate, hydrate } from './dehydrate';
+import { serializeState } from './serializeState';
 
 /** Id of the `<script>` element that carries the store state from the server to the client. */
 export const STATE_SCRIPT_ID = '__TESSERA_STATE__';
@@ -34,7 +30,7 @@ function escapeAttribute(value: string): string {
 }
 
 /**
- * Client side, before `createTessera`: the state the server rendered with, to pass as
+ * Client side, before creating the store (`createTessera`, `createStore`): the state the server rendered with, to pass as
  * `initialState`, so hydration neither refetches nor mismatches. Undefined when the page has none.
  */
 export function readStateScript(id = STATE_SCRIPT_ID, doc: Document = document): State | undefined {
