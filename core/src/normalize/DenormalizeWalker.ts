@@ -172,9 +172,14 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   /** True once a schema read the args (the result then depends on them). */
   usedArgs = false;
   private readonly memo: WalkMemo | undefined;
-  /** Memo mode: who reads the nodes met now, and the list of what it read so far. */
+  /**
+   * Memo mode: who reads the nodes met now, what it read when last built (`prev`), how many of
+   * those it met again in order (`met`), and, once it met another, the list of what it read.
+   */
   private reader: Reader | undefined = undefined;
-  private deps: MemoNode[] = [];
+  private prev: readonly MemoNode[] = NO_DEPS;
+  private met = 0;
+  private deps: MemoNode[] | undefined = undefined;
   /** Memo mode: the nodes built in this walk (reset if the walk throws). */
   private readonly built: MemoNode[] = [];
   /** Instances built in this walk by stored object (plain mode): repeats and cycles share one. */
@@ -203,8 +208,14 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
    * In memo mode `reader` is the result being built; its top-level positions are returned in
    * `topDeps`.
    */
-  run(schema: unknown, input: unknown, reader?: Reader): unknown {
+  run(
+    schema: unknown,
+    input: unknown,
+    reader?: Reader,
+    prev: readonly MemoNode[] = NO_DEPS,
+  ): unknown {
     this.reader = reader;
+    this.prev = prev;
     try {
       const value = this.unvisit(schema, input);
       this.complete();
@@ -221,8 +232,14 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   }
 
   /** The positions the result read at its top (memo mode, after `run`). */
-  get topDeps(): MemoNode[] {
-    return this.deps;
+  get topDeps(): readonly MemoNode[] {
+    return this.readList();
+  }
+
+  /** What the current reader read: its previous list itself when the same. */
+  private readList(): readonly MemoNode[] {
+    const { prev, met } = this;
+    return this.deps ?? (met === prev.length ? prev : prev.slice(0, met));
   }
 
   /**
@@ -299,9 +316,18 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   }
 
   private entityMemo(schema: EntityLike, key: string, pk: string): unknown {
-    const node = this.memo!.node(key, pk);
+    // While the reader meets, in order, what it read when last built, the nodes come from that
+    // list: a re-read of a long list after one member changed looks up and allocates nothing.
+    // (A moved node may have left the memo, its position emptied: the memo then has another.)
+    const memo = this.memo!;
+    let node = this.deps === undefined ? this.prev[this.met] : undefined;
+    if (node?.pk === pk && node.key === key && (!node.moved || memo.node(key, pk) === node))
+      this.met++;
+    else {
+      node = memo.node(key, pk);
+      (this.deps ??= this.prev.slice(0, this.met)).push(node);
+    }
     if (this.reader !== undefined) addReader(node, this.reader);
-    this.deps.push(node);
     // Clean, and its position still holds what it was built from (or it is being built now,
     // and this is a cycle back to it): reused as it is, without a lookup.
     if (!node.moved && !node.dirty && node.schema === schema) return node.value;
@@ -337,27 +363,26 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
 
   /** Fills a node's instance, the node reading what it meets. */
   private fillNode(node: MemoNode): unknown {
-    const reader = this.reader;
-    const deps = this.deps;
-    // What the node reads goes on the shared list, and is taken off it once the node is filled.
-    const start = deps.length;
+    const { reader, prev, met, deps } = this;
     const before = node.deps;
     this.reader = node;
+    this.prev = before;
+    this.met = 0;
+    this.deps = undefined;
     this.depth++;
     const value = node.schema!.denormalizeInto(node.value as object, node.stored as object, this);
     this.depth--;
     node.value = value;
-    if (deps.length === start) node.deps = NO_DEPS;
-    else {
-      node.deps = deps.slice(start);
-      // Taken off one by one: the list keeps its capacity (no shrink and regrow).
-      while (deps.length > start) deps.pop();
-    }
-    if (!sameNodes(before, node.deps)) {
+    const after = this.readList();
+    node.deps = after.length === 0 ? NO_DEPS : after;
+    if (after !== before) {
       this.memo!.reshaped();
-      leaveNodes(node, before, node.deps);
+      leaveNodes(node, before, after);
     }
     this.reader = reader;
+    this.prev = prev;
+    this.met = met;
+    this.deps = deps;
     return value;
   }
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Article, Comment, User } from '../schema/fixtures.test-helpers';
 import { Changes } from '../tables/Changes';
 import { MemoCache } from './MemoCache';
@@ -117,6 +117,47 @@ describe('MemoCache re-reads', () => {
     expect(after.paths).toBe(before.paths);
     // unchanged since: the same result
     expect(memo.denormalize(articleList, state.result, entities)).toBe(after);
+  });
+
+  it('re-reads a long list after one member changed without looking the others up', () => {
+    const state = normalize(articleList, articles(100));
+    const entities = state.entities as any;
+    const memo = new MemoCache();
+    const before = memo.denormalize(articleList, state.result, entities).data as Article[];
+    entities.Article.a50 = { ...entities.Article.a50, title: 'new' };
+    const changes = new Changes();
+    changes.note('entities', 'Article', 'a50');
+    memo.changed(changes, entities);
+    const lookups = vi.spyOn(memo, 'node');
+    const after = memo.denormalize(articleList, state.result, entities).data as Article[];
+    // the members come from the list the result read last time, in order: only the changed
+    // one (whose position moved) is looked up again
+    expect(lookups.mock.calls.length).toBeLessThan(5);
+    expect(after[50].title).toBe('new');
+    expect(after.filter((article, i) => article !== before[i])).toEqual([after[50]]);
+  });
+
+  it('a position emptied and filled again: readers follow its new node', () => {
+    const state = normalize(articleList, articles(3));
+    const entities = state.entities as any;
+    const memo = new MemoCache();
+    const read = () => memo.denormalize(articleList, state.result, entities).data as Article[];
+    const write = (change: () => void) => {
+      change();
+      const changes = new Changes();
+      changes.note('entities', 'User', 'u0');
+      memo.changed(changes, entities);
+    };
+    expect(read()[0].author.name).toBe('user 0');
+    write(() => delete entities.User.u0);
+    expect(read()[0].author).toBeUndefined();
+    write(() => (entities.User.u0 = { id: 'u0', name: 'back' }));
+    expect(read()[0].author.name).toBe('back');
+    // a later change reaches the article: it reads the position's node, not the one that left
+    write(() => (entities.User.u0 = { id: 'u0', name: 'again' }));
+    const data = read();
+    expect(data[0].author.name).toBe('again');
+    expect(data[0].comments[0].author.name).toBe('again');
   });
 
   it('reads states taken in turn correctly (a table back to an earlier one)', () => {

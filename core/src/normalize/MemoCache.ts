@@ -212,7 +212,9 @@ export class MemoCache {
     // A result built again stays the same reader: the nodes it read know it already.
     const fresh = entry !== undefined && entry.input === input ? entry : new ResultEntry(input);
     fresh.dirty = true;
-    const data = walker.run(schema, input, fresh);
+    // Its positions when last built, in this generation (a reset left them all behind).
+    const prev = fresh === entry && entry.generation === this.generation ? entry.deps : undefined;
+    const data = walker.run(schema, input, fresh, prev);
     const deps = walker.topDeps;
     const sameTop = entry !== undefined && sameNodes(deps, entry.deps);
     if (fresh === entry && !sameTop) leaveNodes(fresh, entry.deps, deps);
