@@ -1,7 +1,6 @@
-// What the store's writes changed, as (table, key) pairs: the one place the devtools learn it.
-// Today it compares kept states (`controller.keepState()`); once the store publishes its own
-// change log, this file reads that instead and nothing else changes.
-import type { Controller, State } from '@tessera/core';
+// What the store's writes changed, as (table, key) pairs: the one place the devtools learn it,
+// from the store's change log (core/docs/how-the-store-works.md).
+import type { Controller } from '@tessera/core';
 
 /** What some writes changed. */
 export interface Changed {
@@ -35,45 +34,33 @@ export function addChanges(into: Changed, from: Changed): void {
 export interface ChangeTracker {
   /** What changed since the last call (or since the tracker started). */
   take(): Changed;
+  stop(): void;
 }
 
-/** Follows one store's writes; `take()` hands out what they changed, a batch at a time. */
+/**
+ * Follows one store's change log (`controller.changes$`); `take()` hands out what its writes
+ * changed, a batch at a time. A table new to the store counts as every key it holds.
+ */
 export function trackChanges(controller: Controller): ChangeTracker {
-  let before = controller.keepState();
+  let pending = noChange();
+  const subscription = controller.changes$.subscribe(({ state, changes }) => {
+    pending.all ||= changes.all;
+    for (const key of changes.results) pending.results.add(key);
+    for (const root of [changes.entities, changes.entitiesMeta]) {
+      for (const [table, keys] of root) {
+        const pks = keys instanceof Set ? keys : Object.keys(state.entities[table] ?? {});
+        const known = pending.entities.get(table);
+        if (known) for (const pk of pks) known.add(pk);
+        else pending.entities.set(table, new Set(pks));
+      }
+    }
+  });
   return {
     take() {
-      const after = controller.getState();
-      if (after === before) return noChange();
-      const changed = diffStates(before, after);
-      before = controller.keepState();
+      const changed = pending;
+      pending = noChange();
       return changed;
     },
+    stop: () => subscription.unsubscribe(),
   };
-}
-
-type Record_ = { readonly [key: string]: unknown };
-
-/** Keys whose entries differ (by identity) between two records. */
-function changedKeys(a: Record_, b: Record_, into: Set<string>): void {
-  if (a === b) return;
-  for (const key of Object.keys(a)) if (a[key] !== b[key]) into.add(key);
-  for (const key of Object.keys(b)) if (!Object.hasOwn(a, key)) into.add(key);
-}
-
-/** Compares two states; a kept state's tables are copied when written, so equal tables are skipped. */
-export function diffStates(before: State, after: State): Changed {
-  const changed = noChange();
-  changed.all = before.lastReset !== after.lastReset;
-  changedKeys(before.endpoints, after.endpoints, changed.results);
-  changedKeys(before.meta, after.meta, changed.results);
-  changedKeys(before.fetching, after.fetching, changed.results);
-  for (const root of ['entities', 'entitiesMeta'] as const) {
-    const tables = new Set([...Object.keys(before[root]), ...Object.keys(after[root])]);
-    for (const table of tables) {
-      const pks = new Set<string>();
-      changedKeys(before[root][table] ?? {}, after[root][table] ?? {}, pks);
-      if (pks.size > 0) addChanges(changed, { ...noChange(), entities: new Map([[table, pks]]) });
-    }
-  }
-  return changed;
 }

@@ -1,5 +1,5 @@
 import { ConnectionError } from '@tessera/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TodoResource } from '../../../tests/support/todoApi';
 import { setupDevtools } from '../test/setup';
 import { keyRows } from './model';
@@ -27,6 +27,18 @@ describe('session', () => {
     await controller.fetch(TodoResource.get, { id: 1 });
     expect(ctx.api.requests).toEqual(['GET /todos/1']);
     expect(keyRows(controller, ctx.session.sources)[0].status).toBe('fresh');
+  });
+
+  it("learns what each action changed from the store's change log, keeping no state", async () => {
+    const { controller } = ctx.store;
+    // a kept state makes the store copy each table it writes next: following it must not
+    const keepState = vi.spyOn(controller, 'keepState');
+    await controller.fetch(TodoResource.get, { id: 1 });
+    await controller.set(TodoResource.get.schema, { id: 1 }, { id: 1, title: 'Renamed' });
+    expect(keepState).not.toHaveBeenCalled();
+    const set = ctx.session.timeline.at(-1)!;
+    expect(set.changed.entities).toEqual(new Map([['Todo', new Set(['1'])]]));
+    expect(set.changed.results).toEqual(new Set());
   });
 
   it('tells its listeners of each action, and gives dispatch back when stopped', async () => {

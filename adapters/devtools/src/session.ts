@@ -98,6 +98,7 @@ export function startSession(controller: Controller): Session {
     },
     stop() {
       if (controller.dispatch === dispatch) controller.dispatch = original;
+      tracker.stop();
       listeners.clear();
     },
   };
