@@ -108,14 +108,6 @@ export function leaveNodes(
   }
 }
 
-/** True when two lists hold the same positions in the same order. */
-export function sameNodes(a: readonly MemoNode[], b: readonly MemoNode[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** Every position `deps` read, all levels down, each once (`walk` marks those listed). */
 export function listPaths(deps: readonly MemoNode[], walk: number): EntityPath[] {
   const paths: EntityPath[] = [];

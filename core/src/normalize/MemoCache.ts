@@ -19,7 +19,6 @@ import {
   listPaths,
   MemoNode,
   Reader,
-  sameNodes,
 } from './DenormalizeWalker';
 
 export interface DenormalizeResult<T> {
@@ -216,7 +215,8 @@ export class MemoCache {
     const prev = fresh === entry && entry.generation === this.generation ? entry.deps : undefined;
     const data = walker.run(schema, input, fresh, prev);
     const deps = walker.topDeps;
-    const sameTop = entry !== undefined && sameNodes(deps, entry.deps);
+    // the walk hands back the list it was given when it met the same positions, in order
+    const sameTop = deps === entry?.deps;
     if (fresh === entry && !sameTop) leaveNodes(fresh, entry.deps, deps);
     // The same positions at its top, and no node below reads others since it was built (by this
     // walk or any other): the same positions all levels down. The previous paths are kept, so
