@@ -19,9 +19,9 @@ const typical = {
   vanilla: `export { RestEndpoint, Entity, resource, createStore } from '@tessera/core';
      export { createClient } from '@tessera/vanilla';`,
   vue: `export { Entity, resource } from '@tessera/core';
-     export { createTessera, useSuspense, useDLE, useLive, useController, useLoading, TesseraErrorBoundary } from '@tessera/vue';`,
+     export { createTessera, useSuspense, useDLE, useLive, useController, useMutation, TesseraErrorBoundary } from '@tessera/vue';`,
   svelte: `export { Entity, resource } from '@tessera/core';
-     export { createTessera, setTessera, endpointStore, useDLE, useSuspense, useLive, useMutation } from '@tessera/svelte';`,
+     export { createTessera, setTessera, dleStore, useDLE, useSuspense, useLive, useMutation } from '@tessera/svelte';`,
 };
 
 /**
@@ -83,7 +83,7 @@ export const scenarios = [
   {
     id: 'typical-vue',
     label:
-      'typical Vue app: Entity, resource + @tessera/vue createTessera, useSuspense, useDLE, useLive, useController, useLoading, TesseraErrorBoundary',
+      'typical Vue app: Entity, resource + @tessera/vue createTessera, useSuspense, useDLE, useLive, useController, useMutation, TesseraErrorBoundary',
     source: typical.vue,
     packages: ['@tessera/core', '@tessera/vue'],
   },
@@ -121,7 +121,7 @@ export const scenarios = [
   {
     id: 'typical-svelte',
     label:
-      'typical Svelte app: Entity, resource + @tessera/svelte createTessera, setTessera, endpointStore, useDLE, useSuspense, useLive, useMutation',
+      'typical Svelte app: Entity, resource + @tessera/svelte createTessera, setTessera, dleStore, useDLE, useSuspense, useLive, useMutation',
     source: typical.svelte,
     packages: ['@tessera/core', '@tessera/svelte'],
   },

@@ -27,7 +27,7 @@ export const composables = [
   'useCache',
   'useSubscription',
   'useQuery',
-  'useLoading',
+  'useMutation',
   'useController',
   'useTessera',
 ] as const;

@@ -69,4 +69,12 @@ describe('@tessera/nuxt module', () => {
     expect(ours).toContain('useSuspense');
     expect(ours).not.toContain('useFetch');
   });
+
+  it('auto-imports every composable @tessera/vue exports (by its name there), but useFetch', async () => {
+    const vue = await import('@tessera/vue');
+    const exported = Object.keys(vue).filter(
+      (name) => /^use[A-Z]/.test(name) && name !== 'useFetch',
+    );
+    expect([...composables].sort()).toEqual(exported.sort());
+  });
 });

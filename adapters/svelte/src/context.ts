@@ -1,6 +1,22 @@
-import { type CreateStoreOptions, createStore, type Store } from '@tessera/core';
+import { type Controller, type CreateStoreOptions, createStore, type Store } from '@tessera/core';
 import { BROWSER } from 'esm-env';
 import { getContext, hasContext, onMount, setContext } from 'svelte';
+
+export interface TesseraOptions extends CreateStoreOptions {
+  /**
+   * A store to use instead of creating one (e.g. one from `@tessera/core/testing`). It stays
+   * yours: `dispose()` leaves it alone.
+   */
+  store?: Store;
+}
+
+/** The store of one app (or one server request), what every accessor reads. */
+export interface Tessera {
+  readonly store: Store;
+  readonly controller: Controller;
+  /** Disposes the store this Tessera created; a store passed in as `store` stays yours. */
+  dispose(): void;
+}
 
 const key = Symbol('tessera');
 
@@ -10,40 +26,48 @@ const key = Symbol('tessera');
  * still run); polling never starts on the server because the accessors do not subscribe there.
  * In the browser they start at once and stop when the last root that set the store unmounts.
  */
-export function createTessera(options: CreateStoreOptions = {}): Store {
-  return createStore(BROWSER ? options : { ...options, start: false });
+export function createTessera(options: TesseraOptions = {}): Tessera {
+  const { store: given, ...storeOptions } = options;
+  const store = given ?? createStore(BROWSER ? storeOptions : { ...storeOptions, start: false });
+  return {
+    store,
+    controller: store.controller,
+    dispose() {
+      if (!given) store.dispose();
+    },
+  };
 }
 
 /**
- * Makes `store` available to this component and its descendants (`getTessera()` and every
+ * Makes `tessera` available to this component and its descendants (`getTessera()` and every
  * accessor). Call it during component initialisation, usually in the root component. In the
  * browser the component mounts the store (`store.mount()`) and unmounts it when destroyed: the
- * managers run while some root using the store is mounted. The store stays the caller's and is
- * never disposed here, so several roots (islands, tests, a root mounted again) can share it.
+ * managers run while some root using the store is mounted. The store is never disposed here, so
+ * several roots (islands, tests, a root mounted again) can share it: `tessera.dispose()` ends it.
  */
-export function setTessera(store: Store): Store {
-  setContext(key, store);
+export function setTessera(tessera: Tessera): Tessera {
+  setContext(key, tessera);
   onMount(() => {
-    store.mount();
-    return () => store.unmount();
+    tessera.store.mount();
+    return () => tessera.store.unmount();
   });
-  return store;
+  return tessera;
 }
 
-/** The store set by an ancestor's `setTessera`. Call it during component initialisation. */
-export function getTessera(): Store {
+/** The Tessera set by an ancestor's `setTessera`. Call it during component initialisation. */
+export function getTessera(): Tessera {
   if (!hasContext(key)) {
     throw new Error(
       'No Tessera store in context: call setTessera(createTessera()) in a parent component',
     );
   }
-  return getContext<Store>(key);
+  return getContext<Tessera>(key);
 }
 
 /**
  * The context `setTessera` would set, for `mount`, `hydrate` and `render` from outside any
- * component: `hydrate(App, { target, context: tesseraContext(store) })`.
+ * component: `hydrate(App, { target, context: tesseraContext(tessera) })`.
  */
-export function tesseraContext(store: Store): Map<symbol, Store> {
-  return new Map([[key, store]]);
+export function tesseraContext(tessera: Tessera): Map<symbol, Tessera> {
+  return new Map([[key, tessera]]);
 }

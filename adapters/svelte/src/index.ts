@@ -3,25 +3,37 @@
 
 export type { DLE, ErrorLike } from '@tessera/core';
 export { retryBoundary } from './boundary.js';
-export { createTessera, getTessera, setTessera, tesseraContext } from './context.js';
+export {
+  createTessera,
+  getTessera,
+  setTessera,
+  type Tessera,
+  type TesseraOptions,
+  tesseraContext,
+} from './context.js';
 export type { MaybeReactive } from './reactiveArgs.js';
 export {
+  type Cached,
   type EndpointCall,
   type Mutation,
   type SuspenseResult,
   useCache,
   useDLE,
+  useFetch,
   useLive,
   useMutation,
   useQuery,
+  useSubscription,
   useSuspense,
 } from './runes.svelte.js';
 export {
   cacheStore,
-  type EndpointStore,
-  endpointStore,
+  type DLEStore,
+  dleStore,
   liveStore,
+  type MutationStore,
+  mutationStore,
   queryStore,
-  type StoreArgs,
+  type ReactiveArgs,
   suspenseStore,
 } from './stores.js';

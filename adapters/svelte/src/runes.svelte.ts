@@ -1,11 +1,10 @@
 import {
-  CallTracker,
+  type EndpointArgs,
   type Controller,
   type DenormalizeNullable,
-  type DLE,
-  type EndpointArgs,
   type EndpointInterface,
   EndpointObserver,
+  type DLE,
   type ErrorLike,
   type FetchResult,
   type ObserverOptions,
@@ -18,6 +17,7 @@ import { noteFailure } from '@tessera/core/internal';
 import { untrack } from 'svelte';
 import { createSubscriber } from 'svelte/reactivity';
 import { getTessera } from './context.js';
+import { type MutationCall, trackMutation } from './mutation.js';
 import type { Reader } from './readerStore.js';
 
 /** What a rune's thunk returns: an endpoint and its arguments (or `null`: "not now"). */
@@ -68,7 +68,10 @@ function observe<E extends EndpointInterface>(
  * throws its error (after passing it to `thrown`), and keeps the data it showed while an
  * invalidated result refetches: a mounted component cannot suspend again.
  */
-function snapshotView<T>(read: () => DLE<T>, thrown?: (error: ErrorLike) => void): DLE<T> {
+function snapshotView<T>(
+  read: () => DLE<T>,
+  thrown?: (error: ErrorLike) => void,
+): DLE<T> {
   let shown: T | undefined;
   return {
     get data() {
@@ -98,7 +101,9 @@ function snapshotView<T>(read: () => DLE<T>, thrown?: (error: ErrorLike) => void
  * `const todo = useDLE(() => [TodoResource.get, { id }])`. Fetches when the data is missing or
  * stale, follows the store, and switches arguments when the state the thunk reads changes.
  */
-export function useDLE<E extends EndpointInterface>(call: () => EndpointCall<E>): DLE<ResultOf<E>> {
+export function useDLE<E extends EndpointInterface>(
+  call: () => EndpointCall<E>,
+): DLE<ResultOf<E>> {
   return snapshotView(observe(call, {}).read);
 }
 
@@ -109,11 +114,53 @@ export function useLive<E extends EndpointInterface>(
   return snapshotView(observe(call, { mode: 'poll' }).read);
 }
 
-/** `useDLE` that never fetches nor polls: what the cache holds. */
+/** What the cache readers (`useCache`, `useQuery`) give: the data, as a reactive property. */
+export interface Cached<T> {
+  readonly data: T;
+}
+
+/** The data the cache holds for the endpoint and arguments, as it changes; never fetches. */
 export function useCache<E extends EndpointInterface>(
   call: () => EndpointCall<E>,
-): DLE<ResultOf<E>> {
-  return snapshotView(observe(call, { mode: 'cache' }).read);
+): Cached<ResultOf<E>> {
+  const { read } = observe(call, { mode: 'cache' });
+  return {
+    get data() {
+      return read().data;
+    },
+  };
+}
+
+/**
+ * Holds the reader while the component lives, whether or not anything reads it: it fetches (and
+ * polls, in `'poll'` mode) until the component is destroyed, which withdraws its fetch.
+ */
+function hold(observer: Pick<Reader<unknown, never>, 'listen'>): void {
+  $effect.pre(() => observer.listen(() => {}));
+}
+
+/**
+ * Fetches when the data is due (missing, stale, invalid) without reading it: nothing re-renders
+ * when the data changes. `loading` and `error` of the fetch, as reactive properties.
+ */
+export function useFetch<E extends EndpointInterface>(
+  call: () => EndpointCall<E>,
+): Pick<DLE<unknown>, 'loading' | 'error'> {
+  const { observer, read } = observe(call, {});
+  hold(observer);
+  return {
+    get loading() {
+      return read().loading;
+    },
+    get error() {
+      return read().error;
+    },
+  };
+}
+
+/** Keeps the endpoint polled at its `pollFrequency` while the component lives; reads nothing. */
+export function useSubscription<E extends EndpointInterface>(call: () => EndpointCall<E>): void {
+  hold(observe(call, { mode: 'poll' }).observer);
 }
 
 /**
@@ -122,7 +169,7 @@ export function useCache<E extends EndpointInterface>(
  */
 export function useQuery<S extends Schema>(
   call: () => readonly [S, ...QueryArgs],
-): { readonly data: DenormalizeNullable<S> | undefined } {
+): Cached<DenormalizeNullable<S> | undefined> {
   const { controller } = getTessera();
   const [schema, ...args] = untrack(call);
   // Read through the plain schema type: the generic result type is too deep to instantiate here.
@@ -189,16 +236,8 @@ export function useMutation<E extends EndpointInterface>(
 export function useMutation<A extends readonly unknown[], R>(
   call: (...args: A) => Promise<R>,
 ): Mutation<A, R>;
-export function useMutation(
-  call: EndpointInterface | ((...args: readonly unknown[]) => Promise<unknown>),
-): Mutation<readonly unknown[], unknown> {
-  const { controller } = getTessera();
-  const run =
-    'key' in call && typeof call.key === 'function'
-      ? (...args: readonly unknown[]) =>
-          controller.fetch(call, ...(args as Parameters<typeof call>))
-      : call;
-  const tracker = new CallTracker(run);
+export function useMutation(call: MutationCall): Mutation<never[], unknown> {
+  const tracker = trackMutation(call);
   const read = tracked(tracker);
   return {
     run: (...args) => tracker.run(...args),

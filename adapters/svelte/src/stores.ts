@@ -1,9 +1,10 @@
 import {
-  type DenormalizeNullable,
-  type DLE,
   type EndpointArgs,
+  type CallState,
+  type DenormalizeNullable,
   type EndpointInterface,
   EndpointObserver,
+  type DLE,
   type FetchResult,
   type ObserverOptions,
   type QueryArgs,
@@ -14,6 +15,7 @@ import {
 } from '@tessera/core';
 import { derived, type Readable } from 'svelte/store';
 import { getTessera } from './context.js';
+import { type MutationCall, trackMutation } from './mutation.js';
 import { argsStore, type MaybeReactive } from './reactiveArgs.js';
 import { type Reader, readerStore } from './readerStore.js';
 
@@ -21,18 +23,18 @@ import { type Reader, readerStore } from './readerStore.js';
  * Arguments of a store accessor: the endpoint's own arguments, or `[null]` ("not now"), or one
  * Svelte store or thunk whose value is the first argument (or `null`).
  */
-export type StoreArgs<E extends EndpointInterface> =
+export type ReactiveArgs<E extends EndpointInterface> =
   | EndpointArgs<E>
   | readonly [MaybeReactive<EndpointArgs<E>[0]>];
 
 /** Readable of one endpoint's `{ data, loading, error, previous }`; use it as `$todo`. */
-export type EndpointStore<E extends EndpointInterface> = Readable<DLE<ResultOf<E>>>;
+export type DLEStore<E extends EndpointInterface> = Readable<DLE<ResultOf<E>>>;
 
 function observe<E extends EndpointInterface>(
   endpoint: E,
-  args: StoreArgs<E>,
+  args: ReactiveArgs<E>,
   options: ObserverOptions,
-): EndpointStore<E> {
+): DLEStore<E> {
   const { controller } = getTessera();
   const observer = new EndpointObserver(controller, endpoint, [null] as EndpointArgs<E>, options);
   return readerStore(observer, argsStore<EndpointArgs<E>>(args));
@@ -42,27 +44,27 @@ function observe<E extends EndpointInterface>(
  * `{ data, loading, error, previous }` of an endpoint as a Svelte store: fetches when the data is
  * missing or stale, then follows the store. Call it during component initialisation.
  */
-export function endpointStore<E extends EndpointInterface>(
+export function dleStore<E extends EndpointInterface>(
   endpoint: E,
-  ...args: StoreArgs<E>
-): EndpointStore<E> {
+  ...args: ReactiveArgs<E>
+): DLEStore<E> {
   return observe(endpoint, args, {});
 }
 
-/** `endpointStore` that also polls at the endpoint's `pollFrequency` while subscribed. */
+/** `dleStore` that also polls at the endpoint's `pollFrequency` while subscribed. */
 export function liveStore<E extends EndpointInterface>(
   endpoint: E,
-  ...args: StoreArgs<E>
-): EndpointStore<E> {
+  ...args: ReactiveArgs<E>
+): DLEStore<E> {
   return observe(endpoint, args, { mode: 'poll' });
 }
 
-/** `endpointStore` that never fetches nor polls: what the cache holds. */
+/** The data the cache holds for the endpoint and arguments, as it changes; never fetches. */
 export function cacheStore<E extends EndpointInterface>(
   endpoint: E,
-  ...args: StoreArgs<E>
-): EndpointStore<E> {
-  return observe(endpoint, args, { mode: 'cache' });
+  ...args: ReactiveArgs<E>
+): Readable<ResultOf<E>> {
+  return derived(observe(endpoint, args, { mode: 'cache' }), (snapshot) => snapshot.data);
 }
 
 /** A schema query (`Todo` by pk, `new All(Todo)`, a `Query`) as it changes. Never fetches. */
@@ -83,14 +85,36 @@ export function queryStore<S extends Schema>(
 /**
  * A store of promises for `{#await $todo then todo}`: a new promise each time the arguments change
  * (resolving at once from fresh cached data). The awaited value is the data at that moment; read
- * `endpointStore` inside the block to follow later changes.
+ * `dleStore` inside the block to follow later changes.
  */
 export function suspenseStore<E extends EndpointInterface>(
   endpoint: E,
-  ...args: StoreArgs<E>
+  ...args: ReactiveArgs<E>
 ): Readable<Promise<FetchResult<E> | undefined>> {
   const { controller } = getTessera();
   return derived(argsStore<EndpointArgs<E>>(args), (current) =>
     suspense(controller, endpoint, ...current),
   );
+}
+
+/** A Svelte store of a mutation's `{ loading, error }` (`$save.loading`), and `run` to call it. */
+export interface MutationStore<A extends readonly unknown[], R> extends Readable<CallState> {
+  /** Calls the mutation; returns that call's own promise. */
+  readonly run: (...args: A) => Promise<R>;
+}
+
+/**
+ * Tracks the calls of a mutation: an endpoint (`run(...args)` is `controller.fetch(endpoint,
+ * ...args)`) or any async function. `loading` while a call is in flight (concurrent calls are
+ * counted); `error` of the latest settled call, cleared when a new call starts.
+ */
+export function mutationStore<E extends EndpointInterface>(
+  endpoint: E,
+): MutationStore<Parameters<E>, FetchResult<E>>;
+export function mutationStore<A extends readonly unknown[], R>(
+  call: (...args: A) => Promise<R>,
+): MutationStore<A, R>;
+export function mutationStore(call: MutationCall): MutationStore<never[], unknown> {
+  const tracker = trackMutation(call);
+  return { subscribe: (run) => tracker.listen(run), run: (...args) => tracker.run(...args) };
 }

@@ -24,7 +24,7 @@ describe('retryBoundary(error, reset) under <svelte:boundary>', () => {
     t.mount(Boundary, { id: 1 });
     await screen.findByText('Todo 1');
     t.api.failNext(500);
-    await t.store.controller.invalidate(TodoResource.get, { id: 1 });
+    await t.tessera.controller.invalidate(TodoResource.get, { id: 1 });
     await waitFor(() => expect(text('failed')).toBe('failed 500'));
     await fireEvent.click(screen.getByText('retry'));
     expect(await screen.findByText('Todo 1')).toBeTruthy();

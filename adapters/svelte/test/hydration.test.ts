@@ -12,8 +12,8 @@ const t = setupHarness();
 
 describe('hydration from a dehydrated store', () => {
   it('shows the carried data at once and fetches nothing', async () => {
-    await t.store.controller.fetch(TodoResource.get, { id: 1 });
-    const page = serializeState(dehydrate(t.store.controller));
+    await t.tessera.controller.fetch(TodoResource.get, { id: 1 });
+    const page = serializeState(dehydrate(t.tessera.controller));
     const client = createTessera({ initialState: hydrate(JSON.parse(page)) });
     const context = tesseraContext(client);
     render(StoreTodo, { props: { args: { id: 1 } }, context });

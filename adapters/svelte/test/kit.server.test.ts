@@ -45,11 +45,11 @@ describe('preload', () => {
       [TodoResource.getList.key(), keyOf(1)].sort(),
     );
     // A store started from it reads both without a request.
-    const store = createTessera({ initialState: hydrate(data.tessera) });
-    expect(await store.controller.fetchIfStale(TodoResource.get, { id: 1 })).toMatchObject({
+    const tessera = createTessera({ initialState: hydrate(data.tessera) });
+    expect(await tessera.controller.fetchIfStale(TodoResource.get, { id: 1 })).toMatchObject({
       title: 'Todo 1',
     });
-    expect(await store.controller.fetchIfStale(TodoResource.getList)).toHaveLength(3);
+    expect(await tessera.controller.fetchIfStale(TodoResource.getList)).toHaveLength(3);
     expect(t.api.requests).toHaveLength(2);
   });
 
@@ -150,14 +150,14 @@ describe('the page data, serialized as SvelteKit does (devalue)', () => {
   for (const [name, carry] of transports) {
     it(`keeps dates through ${name}`, async () => {
       const carried = carry(await pageData());
-      const store = startTessera(carried);
-      const { controller } = store;
+      const tessera = startTessera(carried);
+      const { controller } = tessera;
       const event = await controller.fetchIfStale(getEvent, { id: 1 });
       expect(event?.at).toEqual(new Date('2026-11-24T20:00:00.000Z'));
       const clock = await controller.fetchIfStale(getClock);
       expect(clock?.now).toBeInstanceOf(Date);
       expect(clock?.now.toISOString()).toBe('2026-11-24T21:00:00.000Z');
-      store.dispose();
+      tessera.dispose();
     });
   }
 });
@@ -170,6 +170,6 @@ describe('startTessera on the server', () => {
     expect(first).not.toBe(second);
     const html = render(RuneTodo, { props: { id: 1 }, context: tesseraContext(first) }).body;
     expect(html).toContain('Todo 1');
-    expect(startTessera(undefined).getState().endpoints).toEqual({});
+    expect(startTessera(undefined).store.getState().endpoints).toEqual({});
   });
 });

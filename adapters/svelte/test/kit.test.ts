@@ -1,12 +1,12 @@
 // @tessera/svelte/kit in the browser: `startTessera` starts the app's one store from the page
 // data, once; and the helpers' types against SvelteKit's own.
 import type { ServerLoadEvent } from '@sveltejs/kit';
-import type { DehydratedState, Store } from '@tessera/core';
+import type { DehydratedState } from '@tessera/core';
 import { render, screen } from '@testing-library/svelte';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { serveTodoApi } from '../../../tests/support/serveTodoApi.js';
 import { API, TodoResource } from '../../../tests/support/todoApi.js';
-import { tesseraContext } from '../src/index.js';
+import { type Tessera, tesseraContext } from '../src/index.js';
 import {
   type PreloadEvent,
   preload,
@@ -29,19 +29,19 @@ function pageData(id: number): Promise<TesseraPageData> {
 
 describe('startTessera in the browser', () => {
   it('starts the one store of the app from the first page data, then keeps it', async () => {
-    const store = startTessera(await pageData(1));
-    render(RuneTodo, { props: { id: 1 }, context: tesseraContext(store) });
+    const tessera = startTessera(await pageData(1));
+    render(RuneTodo, { props: { id: 1 }, context: tesseraContext(tessera) });
     expect(screen.getByTestId('title').textContent).toBe('Todo 1');
     expect(screen.getByTestId('state').textContent).toBe('idle');
     expect(t.api.requests).toEqual(['GET /todos/1']);
     // Later page data (client-side navigations) does not replace it.
-    expect(startTessera(await pageData(2))).toBe(store);
-    expect(store.getState().endpoints[TodoResource.get.key({ id: 2 })]).toBeUndefined();
+    expect(startTessera(await pageData(2))).toBe(tessera);
+    expect(tessera.store.getState().endpoints[TodoResource.get.key({ id: 2 })]).toBeUndefined();
     // A disposed store is replaced, from the page data it is given.
-    store.dispose();
+    tessera.dispose();
     const next = startTessera(await pageData(3));
-    expect(next).not.toBe(store);
-    expect(next.getState().endpoints[TodoResource.get.key({ id: 3 })]).toBe('3');
+    expect(next).not.toBe(tessera);
+    expect(next.store.getState().endpoints[TodoResource.get.key({ id: 3 })]).toBe('3');
     next.dispose();
   });
 });
@@ -62,7 +62,7 @@ describe('types', () => {
       // @ts-expect-error the second call's arguments are the list's, not `get`'s
       preload(event, [[TodoResource.getList], [TodoResource.get, { title: 'x' }]]);
       expectTypeOf(startTessera).parameter(0).toEqualTypeOf<TesseraPageData | null | undefined>();
-      expectTypeOf(startTessera({ tessera: {} as DehydratedState })).toEqualTypeOf<Store>();
+      expectTypeOf(startTessera({ tessera: {} as DehydratedState })).toEqualTypeOf<Tessera>();
     };
     expect(typeOnly).toBeTypeOf('function');
   });

@@ -33,7 +33,7 @@ describe('polling (useLive, liveStore)', () => {
 
 describe('garbage collection', () => {
   const key = TodoResource.get.key({ id: 1 });
-  const cached = () => key in t.store.controller.getState().endpoints;
+  const cached = () => key in t.tessera.controller.getState().endpoints;
 
   it('keeps expired data while a component reads it, and collects it after unmount', async () => {
     const view = t.mount(RuneTodo, { id: 1 });

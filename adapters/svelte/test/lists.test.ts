@@ -22,7 +22,7 @@ async function renameTodo7(style: 'derived' | 'store' | 'rune') {
   t.mount(Lists, { style, seen });
   await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(50));
   counts.clear();
-  await t.store.controller.set(Todo, { id: 7 }, { id: 7, title: 'Renamed', completed: false });
+  await t.tessera.controller.set(Todo, { id: 7 }, { id: 7, title: 'Renamed', completed: false });
   flushSync();
   expect(screen.getByText('Renamed')).toBeTruthy();
   return counts;

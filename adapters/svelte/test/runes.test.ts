@@ -1,7 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/svelte';
+import { screen, waitFor } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { getTodoSoft, Todo, TodoResource } from '../../../tests/support/todoApi.js';
-import MutationTodo from './components/MutationTodo.svelte';
 import RuneQuery from './components/RuneQuery.svelte';
 import RuneTodo from './components/RuneTodo.svelte';
 import { setupHarness } from './setup.js';
@@ -35,8 +34,8 @@ describe('useDLE', () => {
   });
 
   it('shows stale data while it refetches', async () => {
-    await t.store.controller.fetch(TodoResource.get, { id: 1 });
-    await t.store.controller.expireAll({ testKey: () => true });
+    await t.tessera.controller.fetch(TodoResource.get, { id: 1 });
+    await t.tessera.controller.expireAll({ testKey: () => true });
     t.api.rows.get(1)!.title = 'Fresh';
     t.mount(RuneTodo, { id: 1 });
     expect(text('title')).toBe('Todo 1');
@@ -64,7 +63,7 @@ describe('useDLE', () => {
   it('follows entity changes made elsewhere', async () => {
     t.mount(RuneTodo, { id: 1 });
     await screen.findByText('Todo 1');
-    t.store.controller.set(Todo, { id: 1 }, { id: 1, title: 'Set locally', completed: false });
+    t.tessera.controller.set(Todo, { id: 1 }, { id: 1, title: 'Set locally', completed: false });
     expect(await screen.findByText('Set locally')).toBeTruthy();
   });
 
@@ -72,58 +71,26 @@ describe('useDLE', () => {
     t.mount(RuneTodo, { id: 1, mode: 'soft' });
     await screen.findByText('Todo 1');
     t.api.failNext(500);
-    t.store.controller.fetch(getTodoSoft, { id: 1 }).catch(() => {});
+    t.tessera.controller.fetch(getTodoSoft, { id: 1 }).catch(() => {});
     await waitFor(() => expect(t.api.requests).toHaveLength(2));
     await waitFor(() => expect(text('state')).toBe('idle'));
     expect(text('title')).toBe('Todo 1');
     expect(text('error')).toBe('');
 
     t.api.failNext(404);
-    await t.store.controller.fetch(getTodoSoft, { id: 1 }).catch(() => {});
+    await t.tessera.controller.fetch(getTodoSoft, { id: 1 }).catch(() => {});
     await waitFor(() => expect(text('error')).toBe('404'));
-  });
-
-  it('useCache never fetches', async () => {
-    t.mount(RuneTodo, { id: 1, mode: 'cache' });
-    expect(text('state')).toBe('idle');
-    await t.store.controller.fetch(TodoResource.get, { id: 1 });
-    expect(await screen.findByText('Todo 1')).toBeTruthy();
-    expect(t.api.requests).toHaveLength(1);
   });
 
   it('aborts its fetch when the component unmounts before the answer', () =>
     t.expectAbortOnUnmount(RuneTodo, { id: 1 }, 'GET /todos/1'));
 });
 
-describe('useMutation', () => {
-  it('is loading while the call runs, and the store shows its result', async () => {
-    t.mount(MutationTodo);
-    await screen.findByText('Todo 1');
-    const release = t.api.hold();
-    await fireEvent.click(screen.getByText('rename'));
-    expect(text('saving')).toBe('saving');
-    release();
-    expect(await screen.findByText('Renamed')).toBeTruthy();
-    await waitFor(() => expect(text('saving')).toBe('saved'));
-    expect(text('error')).toBe('');
-  });
-
-  it('shows the error of a failed call', async () => {
-    t.mount(MutationTodo);
-    await screen.findByText('Todo 1');
-    t.api.failNext(500);
-    await fireEvent.click(screen.getByText('rename'));
-    await waitFor(() => expect(text('error')).toBe('500'));
-    expect(text('saving')).toBe('saved');
-    expect(text('title')).toBe('Todo 1');
-  });
-});
-
 describe('useQuery', () => {
   it('reads a schema query, follows the store and the thunk, and never fetches', async () => {
     const view = t.mount(RuneQuery, { id: 2 });
     expect(text('title')).toBe('none');
-    await t.store.controller.fetch(TodoResource.getList);
+    await t.tessera.controller.fetch(TodoResource.getList);
     await waitFor(() => expect(text('title')).toBe('Todo 2'));
     await view.rerender({ id: 3 });
     expect(text('title')).toBe('Todo 3');

@@ -1,6 +1,5 @@
-// One test file's harness: the shared msw todo API (tests/support), and a fresh store per test
+// One test file's harness: the shared msw todo API (tests/support), and a fresh Tessera per test
 // whose context `mount` passes to the component under test.
-import type { CreateStoreOptions, Store } from '@tessera/core';
 import { type RenderResult, render, waitFor } from '@testing-library/svelte';
 import type { Component, ComponentProps } from 'svelte';
 import { afterEach, beforeEach, expect } from 'vitest';
@@ -9,10 +8,10 @@ import {
   type TodoServer,
   type TodoServerOptions,
 } from '../../../tests/support/serveTodoApi.js';
-import { createTessera, tesseraContext } from '../src/index.js';
+import { createTessera, type Tessera, type TesseraOptions, tesseraContext } from '../src/index.js';
 
 export interface Harness extends TodoServer {
-  store: Store;
+  tessera: Tessera;
   /** Renders a component with this test's store in its context. */
   mount<C extends Component<any>>(component: C, props?: ComponentProps<C>): RenderResult<C>;
   /**
@@ -27,16 +26,16 @@ export interface Harness extends TodoServer {
 }
 
 export interface HarnessOptions extends TodoServerOptions {
-  store?: CreateStoreOptions;
+  store?: TesseraOptions;
 }
 
 export function setupHarness(options: HarnessOptions = {}): Harness {
   const harness = serveTodoApi(options) as Harness;
   beforeEach(() => {
-    harness.store = createTessera(options.store);
+    harness.tessera = createTessera(options.store);
   });
   harness.mount = (component, props) =>
-    render(component as never, { props, context: tesseraContext(harness.store) } as never);
+    render(component as never, { props, context: tesseraContext(harness.tessera) } as never);
   harness.expectAbortOnUnmount = async (component, props, request) => {
     const release = harness.api.hold();
     const view = harness.mount(component, props);
@@ -45,6 +44,6 @@ export function setupHarness(options: HarnessOptions = {}): Harness {
     await waitFor(() => expect(harness.api.aborted).toEqual([request]));
     release();
   };
-  afterEach(() => harness.store.dispose());
+  afterEach(() => harness.tessera.dispose());
   return harness;
 }

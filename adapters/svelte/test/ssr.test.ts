@@ -14,15 +14,15 @@ import StoreTodo from './components/StoreTodo.svelte';
 const t = serveTodoApi();
 
 async function renderPage(prefetch: boolean) {
-  const store = createTessera();
-  if (prefetch) await store.controller.fetch(TodoResource.get, { id: 1 });
-  const context = tesseraContext(store);
+  const tessera = createTessera();
+  if (prefetch) await tessera.controller.fetch(TodoResource.get, { id: 1 });
+  const context = tesseraContext(tessera);
   const html = [
     render(StoreTodo, { props: { args: { id: 1 } }, context }).body,
     render(RuneTodo, { props: { id: 1, mode: 'live' }, context }).body,
   ].join('');
-  const state = serializeState(dehydrate(store.controller));
-  store.dispose();
+  const state = serializeState(dehydrate(tessera.controller));
+  tessera.dispose();
   return { html, state };
 }
 
@@ -37,12 +37,12 @@ describe('server render', () => {
 
   it('serializes hostile strings so they cannot end the inline script', async () => {
     t.api.rows.get(1)!.title = '</script><script>alert(1)</script>';
-    const store = createTessera();
-    await store.controller.fetch(TodoResource.get, { id: 1 });
-    const state = serializeState(dehydrate(store.controller));
+    const tessera = createTessera();
+    await tessera.controller.fetch(TodoResource.get, { id: 1 });
+    const state = serializeState(dehydrate(tessera.controller));
     expect(state).not.toContain('</script>');
     expect(JSON.parse(state).entities.Todo['1'].title).toBe(t.api.rows.get(1)!.title);
-    store.dispose();
+    tessera.dispose();
   });
 
   it('renders the loading state for missing data without fetching on the server', async () => {
@@ -53,23 +53,23 @@ describe('server render', () => {
   });
 
   it('awaits useSuspense in an async server render, fetching what is missing', async () => {
-    const store = createTessera();
-    const context = tesseraContext(store);
+    const tessera = createTessera();
+    const context = tesseraContext(tessera);
     const { body } = await render(AsyncTodo, { props: { id: 2, soft: false }, context });
     expect(body).toContain('Todo 2');
     expect(t.api.requests).toEqual(['GET /todos/2']);
-    expect(JSON.parse(serializeState(dehydrate(store.controller))).entities.Todo['2'].title).toBe(
+    expect(JSON.parse(serializeState(dehydrate(tessera.controller))).entities.Todo['2'].title).toBe(
       'Todo 2',
     );
-    store.dispose();
+    tessera.dispose();
   });
 
   it('starts no manager timer on the server', () => {
     vi.useFakeTimers();
     try {
-      const store = createTessera({ gc: { intervalMs: 1_000 } });
+      const tessera = createTessera({ gc: { intervalMs: 1_000 } });
       expect(vi.getTimerCount()).toBe(0);
-      store.dispose();
+      tessera.dispose();
     } finally {
       vi.useRealTimers();
     }

@@ -3,7 +3,7 @@ import { flushSync } from 'svelte';
 import { derived as derivedStore, get, writable } from 'svelte/store';
 import { describe, expect, it } from 'vitest';
 import { TodoResource } from '../../../tests/support/todoApi.js';
-import { endpointStore } from '../src/index.js';
+import { dleStore, mutationStore } from '../src/index.js';
 import LegacyTodo from './components/LegacyTodo.svelte';
 import StoreTodo from './components/StoreTodo.svelte';
 import { setupHarness } from './setup.js';
@@ -11,7 +11,7 @@ import { setupHarness } from './setup.js';
 const t = setupHarness();
 const text = (id: string) => screen.getByTestId(id).textContent;
 
-describe('endpointStore in a component ($todo)', () => {
+describe('dleStore in a component ($todo)', () => {
   it('loads, then shows the data', async () => {
     t.mount(StoreTodo, { args: { id: 1 } });
     expect(text('state')).toBe('loading');
@@ -21,7 +21,7 @@ describe('endpointStore in a component ($todo)', () => {
   });
 
   it('shows fresh cached data at once, without a request', async () => {
-    await t.store.controller.fetch(TodoResource.get, { id: 1 });
+    await t.tessera.controller.fetch(TodoResource.get, { id: 1 });
     t.mount(StoreTodo, { args: { id: 1 } });
     expect(text('title')).toBe('Todo 1');
     expect(text('state')).toBe('idle');
@@ -55,7 +55,7 @@ describe('endpointStore in a component ($todo)', () => {
     t.mount(StoreTodo, { args: { id: 1 } });
     await screen.findByText('Todo 1');
     t.api.rows.get(1)!.title = 'Changed on the server';
-    t.store.controller.invalidate(TodoResource.get, { id: 1 });
+    t.tessera.controller.invalidate(TodoResource.get, { id: 1 });
     await waitFor(() => expect(text('state')).toBe('loading'));
     expect(await screen.findByText('Changed on the server')).toBeTruthy();
     expect(t.api.requests).toEqual(['GET /todos/1', 'GET /todos/1']);
@@ -75,19 +75,11 @@ describe('endpointStore in a component ($todo)', () => {
     expect(text('state')).toBe('idle');
   });
 
-  it('cacheStore never fetches and shows what another reader loads', async () => {
-    t.mount(StoreTodo, { args: { id: 1 }, mode: 'cache' });
-    expect(text('state')).toBe('idle');
-    expect(t.api.requests).toEqual([]);
-    await t.store.controller.fetch(TodoResource.get, { id: 1 });
-    await screen.findByText('Todo 1');
-  });
-
   it('aborts its fetch when the component unmounts before the answer', () =>
     t.expectAbortOnUnmount(StoreTodo, { args: { id: 1 } }, 'GET /todos/1'));
 });
 
-describe('endpointStore in a legacy (non-runes) component', () => {
+describe('dleStore in a legacy (non-runes) component', () => {
   it('loads, then shows the data through $todo and $:', async () => {
     t.mount(LegacyTodo, { id: 3 });
     expect(text('state')).toBe('loading');
@@ -96,9 +88,9 @@ describe('endpointStore in a legacy (non-runes) component', () => {
   });
 });
 
-describe('endpointStore as a plain Svelte store', () => {
+describe('dleStore as a plain Svelte store', () => {
   it('has a synchronous first value', () => {
-    const todo = inComponent(() => endpointStore(TodoResource.get, { id: 1 }));
+    const todo = inComponent(() => dleStore(TodoResource.get, { id: 1 }));
     expect(get(todo)).toEqual({
       data: undefined,
       loading: true,
@@ -108,7 +100,7 @@ describe('endpointStore as a plain Svelte store', () => {
   });
 
   it('get() then a subscription in the same tick still fetches', async () => {
-    const todo = inComponent(() => endpointStore(TodoResource.get, { id: 1 }));
+    const todo = inComponent(() => dleStore(TodoResource.get, { id: 1 }));
     get(todo);
     const values: unknown[] = [];
     const stop = todo.subscribe((value) => values.push(value));
@@ -117,7 +109,7 @@ describe('endpointStore as a plain Svelte store', () => {
   });
 
   it('works with derived', async () => {
-    const todo = inComponent(() => endpointStore(TodoResource.get, { id: 2 }));
+    const todo = inComponent(() => dleStore(TodoResource.get, { id: 2 }));
     const title = derivedStore(todo, ($todo) => $todo.data?.title ?? '…');
     const values: string[] = [];
     const stop = title.subscribe((value) => values.push(value));
@@ -134,3 +126,14 @@ function inComponent<T>(create: () => T): T {
 }
 
 import Capture from './components/Capture.svelte';
+
+describe('mutationStore', () => {
+  it('as a plain store: run resolves with the result, subscribers see loading then not', async () => {
+    const count = inComponent(() => mutationStore(async (title: string) => title.length));
+    const seen: boolean[] = [];
+    const stop = count.subscribe((state) => seen.push(state.loading));
+    await expect(count.run('four')).resolves.toBe(4);
+    stop();
+    expect(seen).toEqual([false, true, false]);
+  });
+});

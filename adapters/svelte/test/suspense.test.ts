@@ -18,7 +18,7 @@ describe('{#await} on useSuspense and suspenseStore', () => {
   });
 
   it('resolves from fresh cached data without a request', async () => {
-    await t.store.controller.fetch(TodoResource.get, { id: 1 });
+    await t.tessera.controller.fetch(TodoResource.get, { id: 1 });
     t.mount(AwaitTodo, { id: 1 });
     await waitFor(() => expect(text('rune')).toBe('Todo 1'));
     expect(text('store')).toBe('Todo 1');
@@ -35,7 +35,7 @@ describe('{#await} on useSuspense and suspenseStore', () => {
   it('the resolved rune result follows the store afterwards', async () => {
     t.mount(AwaitTodo, { id: 1 });
     await waitFor(() => expect(text('rune')).toBe('Todo 1'));
-    await t.store.controller.set(Todo, { id: 1 }, { id: 1, title: 'Later', completed: false });
+    await t.tessera.controller.set(Todo, { id: 1 }, { id: 1, title: 'Later', completed: false });
     await waitFor(() => expect(text('rune')).toBe('Later'));
   });
 });
@@ -52,8 +52,8 @@ describe('await in markup under <svelte:boundary> (Svelte async mode)', () => {
     t.expectAbortOnUnmount(Boundary, { id: 4 }, 'GET /todos/4'));
 
   it('a soft error with stale data renders the data', async () => {
-    await t.store.controller.fetch(getTodoSoft, { id: 1 });
-    await t.store.controller.expireAll({ testKey: () => true });
+    await t.tessera.controller.fetch(getTodoSoft, { id: 1 });
+    await t.tessera.controller.expireAll({ testKey: () => true });
     t.api.failNext(500);
     t.mount(Boundary, { id: 1, soft: true });
     expect(await screen.findByText('Todo 1')).toBeTruthy();
@@ -65,7 +65,7 @@ describe('await in markup under <svelte:boundary> (Svelte async mode)', () => {
     t.mount(Boundary, { id: 1 });
     await screen.findByText('Todo 1');
     const release = t.api.hold();
-    await t.store.controller.invalidate(TodoResource.get, { id: 1 });
+    await t.tessera.controller.invalidate(TodoResource.get, { id: 1 });
     await waitFor(() => expect(text('state')).toBe('loading'));
     expect(text('title')).toBe('Todo 1');
     expect(screen.queryByTestId('failed')).toBeNull();
@@ -79,7 +79,7 @@ describe('await in markup under <svelte:boundary> (Svelte async mode)', () => {
     t.mount(Boundary, { id: 1 });
     await screen.findByText('Todo 1');
     t.api.failNext(404);
-    await t.store.controller.fetch(TodoResource.get, { id: 1 }).catch(() => {});
+    await t.tessera.controller.fetch(TodoResource.get, { id: 1 }).catch(() => {});
     await waitFor(() => expect(text('failed')).toBe('failed 404'));
   });
 });

@@ -5,13 +5,24 @@ import type { Readable } from 'svelte/store';
 import { describe, expectTypeOf, it } from 'vitest';
 import { Todo, TodoResource } from '../../../tests/support/todoApi.js';
 import {
-  endpointStore,
+  type Cached,
+  cacheStore,
+  createTessera,
+  dleStore,
+  getTessera,
   type Mutation,
+  type MutationStore,
+  mutationStore,
   queryStore,
   retryBoundary,
   suspenseStore,
+  type Tessera,
+  useCache,
   useDLE,
+  useFetch,
   useMutation,
+  useQuery,
+  useSubscription,
   useSuspense,
 } from '../src/index.js';
 
@@ -24,17 +35,17 @@ describe('types', () => {
   it('store accessors infer data from the endpoint, for every form of arguments', () => {
     typeOnly(() => {
       const id = 1 as number | null;
-      expectTypeOf(endpointStore(get, { id: 1 })).toEqualTypeOf<Readable<Snapshot>>();
-      expectTypeOf(endpointStore(get, null)).toEqualTypeOf<Readable<Snapshot>>();
-      expectTypeOf(endpointStore(get, id === null ? null : { id })).toEqualTypeOf<
-        Readable<Snapshot>
-      >();
-      expectTypeOf(endpointStore(get, () => ({ id: 1 }))).toEqualTypeOf<Readable<Snapshot>>();
+      expectTypeOf(dleStore(get, { id: 1 })).toEqualTypeOf<Readable<Snapshot>>();
+      expectTypeOf(dleStore(get, null)).toEqualTypeOf<Readable<Snapshot>>();
+      expectTypeOf(dleStore(get, id === null ? null : { id })).toEqualTypeOf<Readable<Snapshot>>();
+      expectTypeOf(dleStore(get, () => ({ id: 1 }))).toEqualTypeOf<Readable<Snapshot>>();
       const ids = {} as Readable<{ id: number } | null>;
-      expectTypeOf(endpointStore(get, ids)).toEqualTypeOf<Readable<Snapshot>>();
+      expectTypeOf(dleStore(get, ids)).toEqualTypeOf<Readable<Snapshot>>();
       // @ts-expect-error: `id` is required
-      endpointStore(get, {});
+      dleStore(get, {});
       expectTypeOf(queryStore(Todo, { id: 1 })).toEqualTypeOf<Readable<Todo | undefined>>();
+      // The cache readers give the data, as queryStore does.
+      expectTypeOf(cacheStore(get, { id: 1 })).toEqualTypeOf<Readable<Todo | undefined>>();
       expectTypeOf(suspenseStore(get, { id: 1 })).toEqualTypeOf<
         Readable<Promise<Todo | undefined>>
       >();
@@ -50,10 +61,27 @@ describe('types', () => {
       >();
       // @ts-expect-error: `id` is required
       useDLE(() => [get, {}]);
+      // The cache readers give the same shape: the data, as a property.
+      expectTypeOf(useCache(() => [get, { id: 1 }])).toEqualTypeOf<Cached<Todo | undefined>>();
+      expectTypeOf(useQuery(() => [Todo, { id: 1 }])).toEqualTypeOf<Cached<Todo | undefined>>();
+      expectTypeOf(useFetch(() => [get, { id: 1 }])).toEqualTypeOf<
+        Pick<Snapshot, 'loading' | 'error'>
+      >();
+      expectTypeOf(useSubscription(() => [get, { id: 1 }])).toEqualTypeOf<void>();
+      // @ts-expect-error: `id` is required
+      useFetch(() => [get, {}]);
     });
   });
 
-  it('useSuspense resolves with defined data; useMutation keeps the call signature', () => {
+  it('createTessera gives a Tessera, which getTessera gives back', () => {
+    typeOnly(() => {
+      expectTypeOf(createTessera()).toEqualTypeOf<Tessera>();
+      expectTypeOf(getTessera()).toEqualTypeOf<Tessera>();
+      expectTypeOf(createTessera().dispose).toEqualTypeOf<() => void>();
+    });
+  });
+
+  it('useSuspense resolves with defined data; useMutation and mutationStore keep the call signature', () => {
     typeOnly(async () => {
       const todo = await useSuspense(() => [get, { id: 1 }]);
       expectTypeOf(todo.data).toEqualTypeOf<Todo>();
@@ -63,6 +91,14 @@ describe('types', () => {
       >();
       const count = useMutation(async (title: string) => title.length);
       expectTypeOf(count.run).toEqualTypeOf<(title: string) => Promise<number>>();
+      const save = mutationStore(TodoResource.partialUpdate);
+      expectTypeOf(save).toEqualTypeOf<
+        MutationStore<Parameters<typeof TodoResource.partialUpdate>, Todo>
+      >();
+      expectTypeOf(save.run).returns.toEqualTypeOf<Promise<Todo>>();
+      expectTypeOf(mutationStore(async (title: string) => title.length).run).toEqualTypeOf<
+        (title: string) => Promise<number>
+      >();
     });
   });
 

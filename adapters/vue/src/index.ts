@@ -12,7 +12,7 @@ export {
   useController,
   useTessera,
 } from './tessera';
-export { type DLE, useCache, useDLE, useFetch, useLive, useSubscription } from './useDLE';
-export { type Loading, useLoading } from './useLoading';
+export { type DLERefs, useCache, useDLE, useFetch, useLive, useSubscription } from './useDLE';
+export { type Mutation, useMutation } from './useMutation';
 export { useQuery } from './useQuery';
 export { type SuspenseRef, useSuspense } from './useSuspense';

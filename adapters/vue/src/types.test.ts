@@ -4,7 +4,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { type ComputedRef, ref } from 'vue';
 import { type Todo, TodoResource } from '../../../tests/support/todoApi';
 import type { ErrorLike } from './index';
-import { useCache, useDLE, useLoading, useQuery, useSuspense } from './index';
+import { type Mutation, useCache, useDLE, useMutation, useQuery, useSuspense } from './index';
 
 // Only typechecked: these never run (composables need a component).
 function types() {
@@ -20,19 +20,32 @@ function types() {
   const dle = useDLE(TodoResource.get, { id: 1 });
   expectTypeOf(dle.data.value).toEqualTypeOf<Todo | undefined>();
   expectTypeOf(dle.error.value).toEqualTypeOf<ErrorLike | undefined>();
-  expectTypeOf(useCache(TodoResource.getList).value).toEqualTypeOf<Todo[] | undefined>();
+  // The two cache readers give the same read-only ref as useDLE's data.
+  expectTypeOf(useCache(TodoResource.getList)).toEqualTypeOf<ComputedRef<Todo[] | undefined>>();
+  expectTypeOf(useCache(TodoResource.get, { id: 1 })).toEqualTypeOf<typeof dle.data>();
+  expectTypeOf(useQuery(TodoResource.get.schema, { id: 1 })).toEqualTypeOf<
+    ComputedRef<Todo | undefined>
+  >();
   expectTypeOf(useQuery(new All(TodoResource.get.schema)).value).toMatchTypeOf<
     Todo[] | undefined
   >();
 
-  const save = useLoading((todoId: number) => Promise.resolve(todoId));
+  const save = useMutation((todoId: number) => Promise.resolve(todoId));
+  expectTypeOf(save).toEqualTypeOf<Mutation<[todoId: number], number>>();
   expectTypeOf(save.run).parameters.toEqualTypeOf<[number]>();
   expectTypeOf(save.run(1)).toEqualTypeOf<Promise<number>>();
+  const rename = useMutation(TodoResource.partialUpdate);
+  expectTypeOf(rename.run).returns.toEqualTypeOf<Promise<Todo>>();
+  expectTypeOf(rename.loading).toEqualTypeOf<ComputedRef<boolean>>();
+  // @ts-expect-error: arguments are checked against the endpoint
+  rename.run({ id: 1 }, { nope: true });
 
   // @ts-expect-error: arguments are checked against the endpoint
   useDLE(TodoResource.get, { nope: 1 });
   // @ts-expect-error: the data ref is read-only
   dle.data.value = undefined;
+  // @ts-expect-error: so is a query's
+  useQuery(TodoResource.get.schema, { id: 1 }).value = undefined;
 }
 
 describe('types', () => {

@@ -3,8 +3,11 @@ import type { ComputedRef } from 'vue';
 import type { ReactiveArgs } from './args';
 import { field, observeEndpoint } from './observeEndpoint';
 
-/** Data, loading, error (and `previous`) of an endpoint, each a read-only ref. */
-export interface DLE<T> {
+/**
+ * Data, loading, error (and `previous`) of an endpoint, each a read-only ref: the fields of
+ * core's `DLERefs<T>` snapshot as refs.
+ */
+export interface DLERefs<T> {
   /** The memoized, frozen data: undefined until loaded (or while the arguments are null). */
   readonly data: ComputedRef<T>;
   readonly loading: ComputedRef<boolean>;
@@ -18,7 +21,7 @@ function useEndpoint<E extends EndpointInterface>(
   mode: ObserveMode,
   endpoint: E,
   args: ReactiveArgs<E>,
-): DLE<ResultOf<E>> {
+): DLERefs<ResultOf<E>> {
   const { snapshot } = observeEndpoint(endpoint, args, { mode });
   return {
     data: field(snapshot, 'data'),
@@ -32,7 +35,7 @@ function useEndpoint<E extends EndpointInterface>(
 export function useDLE<E extends EndpointInterface>(
   endpoint: E,
   ...args: ReactiveArgs<E>
-): DLE<ResultOf<E>> {
+): DLERefs<ResultOf<E>> {
   return useEndpoint('fetch', endpoint, args);
 }
 
@@ -40,7 +43,7 @@ export function useDLE<E extends EndpointInterface>(
 export function useLive<E extends EndpointInterface>(
   endpoint: E,
   ...args: ReactiveArgs<E>
-): DLE<ResultOf<E>> {
+): DLERefs<ResultOf<E>> {
   return useEndpoint('poll', endpoint, args);
 }
 
@@ -59,7 +62,7 @@ export function useCache<E extends EndpointInterface>(
 export function useFetch<E extends EndpointInterface>(
   endpoint: E,
   ...args: ReactiveArgs<E>
-): Pick<DLE<unknown>, 'loading' | 'error'> {
+): Pick<DLERefs<unknown>, 'loading' | 'error'> {
   const { loading, error } = useEndpoint('fetch', endpoint, args);
   return { loading, error };
 }

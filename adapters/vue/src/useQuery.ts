@@ -1,9 +1,9 @@
 import { type DenormalizeNullable, QueryObserver, type Schema } from '@tessera/core';
 import {
+  type ComputedRef,
+  computed,
   type MaybeRefOrGetter,
   onScopeDispose,
-  type ShallowRef,
-  shallowReadonly,
   shallowRef,
   toValue,
   watch,
@@ -17,13 +17,14 @@ function readQueryArgs(args: readonly MaybeRefOrGetter<unknown>[]): readonly unk
 }
 
 /**
- * A schema query (`Todo` by pk, `new All(Todo)`, a `Query`...) as a read-only shallow ref that
- * follows the store. Never fetches. Arguments may be refs or getters; `null` means "not now".
+ * A schema query (`Todo` by pk, `new All(Todo)`, a `Query`...) as a read-only ref that follows
+ * the store, like `useCache`'s. Never fetches. Arguments may be refs or getters; `null` means
+ * "not now".
  */
 export function useQuery<S extends Schema>(
   schema: S,
   ...args: readonly MaybeRefOrGetter<unknown>[]
-): Readonly<ShallowRef<DenormalizeNullable<S> | undefined>> {
+): ComputedRef<DenormalizeNullable<S> | undefined> {
   // Held through the plain schema type: the generic result type is too deep to instantiate here.
   const observer = new QueryObserver<Schema>(useController(), schema, readQueryArgs(args));
   const result = shallowRef(observer.getSnapshot() as DenormalizeNullable<S> | undefined);
@@ -37,5 +38,5 @@ export function useQuery<S extends Schema>(
     );
     onScopeDispose(stopListening);
   }
-  return shallowReadonly(result);
+  return computed(() => result.value);
 }

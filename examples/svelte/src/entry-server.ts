@@ -24,7 +24,7 @@ export async function renderPage(origin: string): Promise<RenderedPage> {
   // request's URL changes: the store keys results as the browser will.
   const perform: PerformRequest = (endpoint, args, signal) =>
     (endpoint as unknown as RestEndpoint).extend({ urlPrefix: origin, signal })(...args);
-  const store = createTessera({
+  const tessera = createTessera({
     managers: (defaults) =>
       defaults.map((manager) =>
         manager instanceof NetworkManager ? new NetworkManager({ perform }) : manager,
@@ -32,13 +32,13 @@ export async function renderPage(origin: string): Promise<RenderedPage> {
   });
   try {
     await Promise.all([
-      store.controller.fetch(TodoResource.getList, listArgs(null)),
-      store.controller.fetch(UserResource.getList),
-      store.controller.fetch(getCounter),
+      tessera.controller.fetch(TodoResource.getList, listArgs(null)),
+      tessera.controller.fetch(UserResource.getList),
+      tessera.controller.fetch(getCounter),
     ]);
-    const { head, body } = await render(App, { context: tesseraContext(store) });
-    return { head, body, state: serializeState(dehydrate(store.controller)) };
+    const { head, body } = await render(App, { context: tesseraContext(tessera) });
+    return { head, body, state: serializeState(dehydrate(tessera.controller)) };
   } finally {
-    store.dispose();
+    tessera.dispose();
   }
 }

@@ -13,11 +13,11 @@ const carried = document.getElementById('tessera-state')?.textContent?.trim();
 // The Redux DevTools extension, when the browser has it, logs the store's actions (development
 // only, like the <TesseraDevtools /> panel in App.svelte).
 const initialState = carried ? hydrateState(JSON.parse(carried)) : undefined;
-const store = createTessera({ initialState, managers: [reduxDevtools()] });
+const tessera = createTessera({ initialState, managers: [reduxDevtools()] });
 const target = document.getElementById('app')!;
-const options = { target, context: tesseraContext(store) };
+const options = { target, context: tesseraContext(tessera) };
 if (carried) hydrate(App, options);
 else mount(App, options);
 
 // For the browser tests and the curious: `window.tessera.controller` in the console.
-Object.assign(window, { tessera: store });
+Object.assign(window, { tessera });

@@ -1,6 +1,7 @@
 import {
   type Controller,
   type CreateStoreOptions,
+  createStore,
   type DehydratedState,
   dehydrate,
   type EndpointInterface,
@@ -10,7 +11,6 @@ import {
   type Store,
 } from '@tessera/core';
 import { callEndpoint } from '@tessera/core/internal';
-import { createTessera } from '../context.js';
 import type { EndpointCall } from '../runes.svelte.js';
 
 /** What `preload` reads of a SvelteKit server `load` event (`ServerLoadEvent` has all of it). */
@@ -89,7 +89,7 @@ function requestStore(kitFetch: typeof fetch, options: PreloadOptions): Store {
     };
     return Promise.resolve(extend.call(endpoint, { signal, fetchResponse })(...args));
   };
-  return createTessera({
+  return createStore({
     ...options,
     start: false,
     managers: (defaults) =>

@@ -1,12 +1,12 @@
-import { type CreateStoreOptions, hydrate, type Store } from '@tessera/core';
+import { type CreateStoreOptions, hydrate } from '@tessera/core';
 import { BROWSER } from 'esm-env';
-import { createTessera } from '../context.js';
+import { createTessera, type Tessera } from '../context.js';
 import type { TesseraPageData } from './preload.js';
 
-let browserStore: Store | undefined;
+let browserTessera: Tessera | undefined;
 
 /**
- * The store to render a SvelteKit page with, from the state `preload` put in the page data:
+ * The Tessera to render a SvelteKit page with, from the state `preload` put in the page data:
  * `setTessera(startTessera(page.data))` in the root `+layout.svelte`. In the browser, the one
  * store of the app, started from that state on the first call; later calls (after client-side
  * navigations) return it as it is. On the server, a new store per call (per request), from the
@@ -15,10 +15,10 @@ let browserStore: Store | undefined;
 export function startTessera(
   data: TesseraPageData | null | undefined,
   options: Omit<CreateStoreOptions, 'initialState'> = {},
-): Store {
-  if (BROWSER && browserStore && !browserStore.controller.isDisposed) return browserStore;
+): Tessera {
+  if (BROWSER && browserTessera && !browserTessera.controller.isDisposed) return browserTessera;
   const state = data?.tessera;
-  const store = createTessera(state ? { ...options, initialState: hydrate(state) } : options);
-  if (BROWSER) browserStore = store;
-  return store;
+  const tessera = createTessera(state ? { ...options, initialState: hydrate(state) } : options);
+  if (BROWSER) browserTessera = tessera;
+  return tessera;
 }
