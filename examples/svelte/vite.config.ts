@@ -33,10 +33,7 @@ function serverRender(): Plugin {
             html = template
               .replace('<!--ssr-head-->', page.head)
               .replace('<!--ssr-body-->', page.body)
-              .replace(
-                '<!--ssr-state-->',
-                `<script id="tessera-state" type="application/json">${page.state}</script>`,
-              );
+              .replace('<!--ssr-state-->', page.stateScript);
           } catch (error) {
             console.error('[svelte example] server render failed, rendering in the browser', error);
           }

@@ -16,7 +16,7 @@ export const tests = [
       const html = await (await fetch(baseURL)).text();
       for (const title of firstPage) assert.ok(html.includes(title), `${title} in the HTML`);
       assert.ok(html.includes('Alan Turing'));
-      const state = /<script id="tessera-state" type="application\/json">(.*?)<\/script>/s.exec(
+      const state = /<script id="__TESSERA_STATE__" type="application\/json">(.*?)<\/script>/s.exec(
         html,
       );
       assert.ok(state, 'the page carries the store state');

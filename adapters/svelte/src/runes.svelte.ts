@@ -1,10 +1,10 @@
 import {
-  type EndpointArgs,
   type Controller,
   type DenormalizeNullable,
+  type DLE,
+  type EndpointArgs,
   type EndpointInterface,
   EndpointObserver,
-  type DLE,
   type ErrorLike,
   type FetchResult,
   type ObserverOptions,
@@ -68,10 +68,7 @@ function observe<E extends EndpointInterface>(
  * throws its error (after passing it to `thrown`), and keeps the data it showed while an
  * invalidated result refetches: a mounted component cannot suspend again.
  */
-function snapshotView<T>(
-  read: () => DLE<T>,
-  thrown?: (error: ErrorLike) => void,
-): DLE<T> {
+function snapshotView<T>(read: () => DLE<T>, thrown?: (error: ErrorLike) => void): DLE<T> {
   let shown: T | undefined;
   return {
     get data() {
@@ -101,9 +98,7 @@ function snapshotView<T>(
  * `const todo = useDLE(() => [TodoResource.get, { id }])`. Fetches when the data is missing or
  * stale, follows the store, and switches arguments when the state the thunk reads changes.
  */
-export function useDLE<E extends EndpointInterface>(
-  call: () => EndpointCall<E>,
-): DLE<ResultOf<E>> {
+export function useDLE<E extends EndpointInterface>(call: () => EndpointCall<E>): DLE<ResultOf<E>> {
   return snapshotView(observe(call, {}).read);
 }
 

@@ -1,10 +1,10 @@
 import {
-  type EndpointArgs,
   type CallState,
   type DenormalizeNullable,
+  type DLE,
+  type EndpointArgs,
   type EndpointInterface,
   EndpointObserver,
-  type DLE,
   type FetchResult,
   type ObserverOptions,
   type QueryArgs,

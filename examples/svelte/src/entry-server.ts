@@ -1,11 +1,10 @@
 // Server rendering: fetch what the first screen shows into a store made for this request,
 // render the app from it, and hand the page the store's state to hydrate from.
 import {
-  dehydrate,
   NetworkManager,
   type PerformRequest,
   type RestEndpoint,
-  serializeState,
+  renderStateScript,
 } from '@tessera/core';
 import { createTessera, tesseraContext } from '@tessera/svelte';
 import { render } from 'svelte/server';
@@ -15,8 +14,8 @@ import { getCounter, listArgs, TodoResource, UserResource } from './api';
 export interface RenderedPage {
   head: string;
   body: string;
-  /** JSON safe inside an inline <script> (serializeState escapes `<`, `>`, `&`). */
-  state: string;
+  /** The store's state as an inline JSON <script> (core's `renderStateScript`), for `main.ts`. */
+  stateScript: string;
 }
 
 export async function renderPage(origin: string): Promise<RenderedPage> {
@@ -37,7 +36,7 @@ export async function renderPage(origin: string): Promise<RenderedPage> {
       tessera.controller.fetch(getCounter),
     ]);
     const { head, body } = await render(App, { context: tesseraContext(tessera) });
-    return { head, body, state: serializeState(dehydrate(tessera.controller)) };
+    return { head, body, stateScript: renderStateScript(tessera.controller) };
   } finally {
     tessera.dispose();
   }

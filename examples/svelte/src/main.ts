@@ -1,4 +1,4 @@
-import { hydrate as hydrateState } from '@tessera/core';
+import { readStateScript } from '@tessera/core';
 import { reduxDevtools } from '@tessera/devtools';
 import { createTessera, tesseraContext } from '@tessera/svelte';
 import { hydrate, mount } from 'svelte';
@@ -9,14 +9,13 @@ import '../../vue/src/vue.css';
 
 // A server-rendered page carries the store's state: start from it, so nothing it holds is
 // fetched again, and hydrate the markup. Without it (no server render), mount from scratch.
-const carried = document.getElementById('tessera-state')?.textContent?.trim();
+const initialState = readStateScript();
 // The Redux DevTools extension, when the browser has it, logs the store's actions (development
 // only, like the <TesseraDevtools /> panel in App.svelte).
-const initialState = carried ? hydrateState(JSON.parse(carried)) : undefined;
 const tessera = createTessera({ initialState, managers: [reduxDevtools()] });
 const target = document.getElementById('app')!;
 const options = { target, context: tesseraContext(tessera) };
-if (carried) hydrate(App, options);
+if (initialState) hydrate(App, options);
 else mount(App, options);
 
 // For the browser tests and the curious: `window.tessera.controller` in the console.
