@@ -17,7 +17,7 @@ const require = createRequire(join(root, 'package.json'));
 /** What a typical app of each kind imports (the budgets and the feature costs build on these). */
 const typical = {
   vanilla: `export { RestEndpoint, Entity, resource, createStore } from '@tessera/core';
-     export { createClient } from '@tessera/vanilla';`,
+     export { createTessera } from '@tessera/vanilla';`,
   vue: `export { Entity, resource } from '@tessera/core';
      export { createTessera, useSuspense, useDLE, useLive, useController, useMutation, TesseraErrorBoundary } from '@tessera/vue';`,
   svelte: `export { Entity, resource } from '@tessera/core';
@@ -32,7 +32,7 @@ const typical = {
 export const scenarios = [
   {
     id: 'typical-vanilla',
-    label: 'typical: RestEndpoint, Entity, resource, createStore + @tessera/vanilla createClient',
+    label: 'typical: RestEndpoint, Entity, resource, createStore + @tessera/vanilla createTessera',
     source: typical.vanilla,
     packages: ['@tessera/core', '@tessera/vanilla'],
   },

@@ -39,15 +39,25 @@ test('@tessera/core exports its public contract', () => {
 
 test('the fixture tools are in @tessera/core/testing, not in the main entry', () => {
   const exported: Record<string, unknown> = { ...core };
+  const testing: Record<string, unknown> = { ...coreTesting };
   for (const name of ['createFixtureStore', 'mockFixtures', 'MissingFixtureError'] as const) {
-    expect(typeof coreTesting[name], name).toBe('function');
+    expect(typeof testing[name], name).toBe('function');
     expect(exported[name], name).toBeUndefined();
   }
 });
 
 test('@tessera/vanilla exports its accessors', () => {
   const exported: Record<string, unknown> = { ...vanilla };
-  for (const name of ['createClient', 'suspense', 'dle', 'live', 'cache'] as const) {
+  for (const name of [
+    'createTessera',
+    'suspense',
+    'dle',
+    'live',
+    'cache',
+    'query',
+    'mutation',
+    'subscription',
+  ] as const) {
     expect(typeof exported[name], name).toBe('function');
   }
 });

@@ -1,6 +1,6 @@
 // The README's example, run as written against an msw server: if this fails, the README lies.
 import { Entity, NetworkError, resource } from '@tessera/core';
-import { createClient } from '@tessera/vanilla';
+import { createTessera } from '@tessera/vanilla';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, expectTypeOf, test } from 'vitest';
@@ -42,18 +42,18 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 test('the README example: list, update everywhere, errors', async () => {
-  const client = createClient();
+  const tessera = createTessera();
   const seen: { data?: Todo[]; loading: boolean }[] = [];
-  const stop = client.dle(TodoResource.getList).listen(({ data, loading }) => {
+  const stop = tessera.dle(TodoResource.getList).listen(({ data, loading }) => {
     seen.push({ data, loading });
   });
-  const list = await client.suspense(TodoResource.getList);
+  const list = await tessera.suspense(TodoResource.getList);
   expectTypeOf(list).toEqualTypeOf<Todo[]>();
   expect(list.map((t) => t.title)).toEqual(['Read the spec', 'Write the store']);
   expect(list[0]).toBeInstanceOf(Todo);
 
   // One entity, updated anywhere, is updated everywhere: the list shows the PATCH result.
-  await client.controller.fetch(TodoResource.partialUpdate, { id: 2 }, { completed: true });
+  await tessera.controller.fetch(TodoResource.partialUpdate, { id: 2 }, { completed: true });
   expect(seen.at(-1)?.data?.[1].completed).toBe(true);
   expect(seen.at(-1)?.data?.[0]).toBe(list[0]);
 
@@ -61,5 +61,5 @@ test('the README example: list, update everywhere, errors', async () => {
   await expect(TodoResource.get({ id: 99 })).rejects.toBeInstanceOf(NetworkError);
   await expect(TodoResource.get({ id: 99 })).rejects.toMatchObject({ status: 404 });
   stop();
-  client.dispose();
+  tessera.dispose();
 });

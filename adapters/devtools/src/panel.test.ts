@@ -1,4 +1,4 @@
-import { createClient } from '@tessera/vanilla';
+import { createTessera } from '@tessera/vanilla';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveTodoApi } from '../../../tests/support/serveTodoApi';
 import { manualClock, TodoResource } from '../../../tests/support/todoApi';
@@ -7,24 +7,24 @@ import { type Session, startSession } from './session';
 
 const ctx = serveTodoApi();
 const LIST = 'GET http://api.test/todos';
-let client: ReturnType<typeof createClient>;
+let tessera: ReturnType<typeof createTessera>;
 let session: Session;
 let panel: Panel;
 let stopReading: () => void;
 
 beforeEach(async () => {
-  client = createClient({ gc: false, now: manualClock().now });
-  session = startSession(client.controller);
+  tessera = createTessera({ gc: false, now: manualClock().now });
+  session = startSession(tessera.controller);
   panel = openPanel(session);
   // A reader of the list, as a page would have: it refetches what is invalidated.
-  stopReading = client.dle(TodoResource.getList).listen(() => {});
+  stopReading = tessera.dle(TodoResource.getList).listen(() => {});
   await vi.waitFor(() => expect(ctx.api.requests).toEqual(['GET /todos']));
 });
 afterEach(() => {
   stopReading();
   panel.destroy();
   session.stop();
-  client.dispose();
+  tessera.dispose();
 });
 
 const root = () => panel.host.shadowRoot!;
@@ -100,7 +100,7 @@ describe('the panel', () => {
   });
 
   it('offers refetch and set error only for keys whose endpoint it knows', async () => {
-    const other = createClient({ gc: false });
+    const other = createTessera({ gc: false });
     await other.controller.fetch(TodoResource.get, { id: 1 });
     const late = openPanel(startSession(other.controller), { open: true });
     const details = late.host.shadowRoot!.querySelector('details')!;
@@ -168,7 +168,7 @@ describe('the panel', () => {
     const offline = button(root(), 'Offline');
     offline.click();
     await vi.waitFor(() => expect(offline.getAttribute('aria-pressed')).toBe('true'));
-    await expect(client.controller.fetch(TodoResource.get, { id: 1 })).rejects.toThrow(/offline/);
+    await expect(tessera.controller.fetch(TodoResource.get, { id: 1 })).rejects.toThrow(/offline/);
     offline.click();
     await vi.waitFor(() => expect(offline.getAttribute('aria-pressed')).toBe('false'));
     button(root(), 'Reset store').click();

@@ -6,10 +6,8 @@ import {
   EndpointObserver,
   type Listenable,
   type ResultOf,
+  type Unsubscribe,
 } from '@tessera/core';
-
-/** Data, loading, error (and whether the data is the previous arguments'): one frozen snapshot. */
-export type DLEState<T> = DLE<T>;
 
 /**
  * Data/loading/error of an endpoint for these arguments, as a `Listenable` (RxJS observable,
@@ -20,7 +18,7 @@ export function dle<E extends EndpointInterface>(
   controller: Controller,
   endpoint: E,
   ...args: EndpointArgs<E>
-): Listenable<DLEState<ResultOf<E>>> {
+): Listenable<DLE<ResultOf<E>>> {
   return new EndpointObserver(controller, endpoint, args);
 }
 
@@ -32,6 +30,18 @@ export function live<E extends EndpointInterface>(
   controller: Controller,
   endpoint: E,
   ...args: EndpointArgs<E>
-): Listenable<DLEState<ResultOf<E>>> {
+): Listenable<DLE<ResultOf<E>>> {
   return new EndpointObserver(controller, endpoint, args, { mode: 'poll' });
+}
+
+/**
+ * Keeps the endpoint fetched when due and polled at its `pollFrequency` until the returned
+ * function is called; reads nothing (Vue's `useSubscription`).
+ */
+export function subscription<E extends EndpointInterface>(
+  controller: Controller,
+  endpoint: E,
+  ...args: EndpointArgs<E>
+): Unsubscribe {
+  return live(controller, endpoint, ...args).listen(() => {});
 }

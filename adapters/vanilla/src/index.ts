@@ -1,6 +1,9 @@
-// Public surface of @tessera/vanilla: plain-JavaScript accessors over core's endpoint observer.
+// Public surface of @tessera/vanilla: plain-JavaScript readers over core's observers, bound to
+// one store by `createTessera`, or called with any controller.
 
 export {
+  type CallState,
+  type DLE,
   type ErrorLike,
   isAbortError,
   Listenable,
@@ -8,5 +11,7 @@ export {
   type Unsubscribe,
 } from '@tessera/core';
 export { cache } from './cache';
-export { type Client, type ClientOptions, createClient } from './createClient';
-export { type DLEState, dle, live } from './dle';
+export { dle, live, subscription } from './dle';
+export { type Mutation, mutation } from './mutation';
+export { query } from './query';
+export { createTessera, type Tessera, type TesseraOptions } from './tessera';

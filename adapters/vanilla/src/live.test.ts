@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getTodoPolled, TodoResource } from '../../../tests/support/todoApi';
-import { record, setupTodoClient } from '../test/setup';
+import { record, setupTodoTessera } from '../test/setup';
 import { live } from './dle';
 
-const t = setupTodoClient({ fakeTimers: true });
+const t = setupTodoTessera({ fakeTimers: true });
 
 describe('live', () => {
   it('polls at pollFrequency while someone listens, and stops when nobody does', async () => {
-    const a = record(t.client.live(getTodoPolled, { id: 1 }));
+    const a = record(t.tessera.live(getTodoPolled, { id: 1 }));
     await vi.advanceTimersByTimeAsync(0);
     expect(t.api.requests).toEqual(['GET /todos/1']);
     expect(a.last()).toMatchObject({ loading: false, data: { title: 'Todo 1' } });
@@ -18,7 +18,7 @@ describe('live', () => {
     expect(a.last().data).toMatchObject({ title: 'Polled' });
 
     // A second listener shares the one timer.
-    const b = record(live(t.client.controller, getTodoPolled, { id: 1 }));
+    const b = record(live(t.tessera.controller, getTodoPolled, { id: 1 }));
     await vi.advanceTimersByTimeAsync(1_000);
     expect(t.api.requests).toHaveLength(3);
 
@@ -32,14 +32,14 @@ describe('live', () => {
   });
 
   it('behaves like dle for an endpoint without pollFrequency', async () => {
-    const todo = record(t.client.live(TodoResource.get, { id: 1 }));
+    const todo = record(t.tessera.live(TodoResource.get, { id: 1 }));
     await vi.advanceTimersByTimeAsync(5_000);
     expect(t.api.requests).toEqual(['GET /todos/1']);
     todo.stop();
   });
 
   it('neither polls nor fetches for null arguments', async () => {
-    const todo = record(t.client.live(getTodoPolled, null));
+    const todo = record(t.tessera.live(getTodoPolled, null));
     await vi.advanceTimersByTimeAsync(5_000);
     expect(t.api.requests).toEqual([]);
     expect(todo.values).toEqual([
@@ -48,11 +48,11 @@ describe('live', () => {
     todo.stop();
   });
 
-  it('stops polling when the client is disposed', async () => {
-    const todo = record(t.client.live(getTodoPolled, { id: 1 }));
+  it('stops polling when the Tessera is disposed', async () => {
+    const todo = record(t.tessera.live(getTodoPolled, { id: 1 }));
     await vi.advanceTimersByTimeAsync(1_000);
     const count = t.api.requests.length;
-    t.client.dispose();
+    t.tessera.dispose();
     await vi.advanceTimersByTimeAsync(5_000);
     expect(t.api.requests).toHaveLength(count);
     todo.stop();

@@ -3,17 +3,17 @@ import { ExpiryStatus } from '@tessera/core';
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { TodoResource } from '../../../tests/support/todoApi';
-import { record, setupTodoClient } from '../test/setup';
+import { record, setupTodoTessera } from '../test/setup';
 
 const minute = 60_000;
-const t = setupTodoClient();
+const t = setupTodoTessera();
 
 describe('an Entity endpoint reads what a list loaded, alike on every read path', () => {
   it('getResponse, getResponseMeta, select, suspense and dle give the list entity, fresh as it is', async () => {
-    const { controller } = t.client;
+    const { controller } = t.tessera;
     await controller.fetch(TodoResource.getList);
     // A reader that is already there when the list is refetched.
-    const early = record(t.client.dle(TodoResource.get, { id: 1 }));
+    const early = record(t.tessera.dle(TodoResource.get, { id: 1 }));
     t.clock.advance(minute / 2);
     // The same data again: the entity keeps its object, only its freshness is renewed.
     const list = await controller.fetch(TodoResource.getList);
@@ -29,8 +29,8 @@ describe('an Entity endpoint reads what a list loaded, alike on every read path'
     });
     const selection = await firstValueFrom(controller.select(TodoResource.get, { id: 1 }));
     expect(selection).toMatchObject({ data: entity, expiresAt, loading: false });
-    await expect(t.client.suspense(TodoResource.get, { id: 1 })).resolves.toBe(entity);
-    const late = record(t.client.dle(TodoResource.get, { id: 1 }));
+    await expect(t.tessera.suspense(TodoResource.get, { id: 1 })).resolves.toBe(entity);
+    const late = record(t.tessera.dle(TodoResource.get, { id: 1 }));
     expect(late.last()).toMatchObject({ data: entity, loading: false, error: undefined });
     expect(early.last()).toMatchObject({ data: entity, loading: false, error: undefined });
     expect(t.api.requests).toEqual(['GET /todos', 'GET /todos']);
@@ -40,7 +40,7 @@ describe('an Entity endpoint reads what a list loaded, alike on every read path'
     expect(controller.getResponse(TodoResource.get, { id: 1 }).expiresAt).toBeLessThan(
       t.clock.now(),
     );
-    await t.client.suspense(TodoResource.get, { id: 1 });
+    await t.tessera.suspense(TodoResource.get, { id: 1 });
     expect(t.api.requests).toEqual(['GET /todos', 'GET /todos', 'GET /todos/1']);
     early.stop();
     late.stop();

@@ -1,26 +1,26 @@
-// One test file's harness: the shared msw todo API (tests/support) and a fresh client per test.
+// One test file's harness: the shared msw todo API (tests/support) and a fresh Tessera per test.
 import { afterEach, beforeEach } from 'vitest';
 import { serveTodoApi, type TodoServer } from '../../../tests/support/serveTodoApi';
 import { manualClock } from '../../../tests/support/todoApi';
-import { type Client, createClient } from '../src/createClient';
+import { createTessera, type Tessera } from '../src/tessera';
 
 export interface TodoTestContext extends TodoServer {
   /** The store's clock (unused with fake timers, where the store reads the faked Date). */
   clock: ReturnType<typeof manualClock>;
-  client: Client;
+  tessera: Tessera;
 }
 
 /**
  * Registers the hooks and returns the context they fill before each test. With `fakeTimers`,
  * vitest's fake timers drive the store (polling, GC, Date); otherwise a manual clock does.
  */
-export function setupTodoClient(options: { fakeTimers?: boolean } = {}): TodoTestContext {
+export function setupTodoTessera(options: { fakeTimers?: boolean } = {}): TodoTestContext {
   const context = serveTodoApi(options) as TodoTestContext;
   beforeEach(() => {
     context.clock = manualClock();
-    context.client = createClient(options.fakeTimers ? {} : { now: context.clock.now });
+    context.tessera = createTessera(options.fakeTimers ? {} : { now: context.clock.now });
   });
-  afterEach(() => context.client.dispose());
+  afterEach(() => context.tessera.dispose());
   return context;
 }
 

@@ -1,5 +1,5 @@
 import { mountDevtools, reduxDevtools } from '@tessera/devtools';
-import { createClient, type DLEState } from '@tessera/vanilla';
+import { createTessera, type DLE } from '@tessera/vanilla';
 import { type Todo, TodoResource, type User, UserResource } from './api';
 import { byId, describeError, h } from './dom';
 import { TodoList } from './todoList';
@@ -7,9 +7,9 @@ import { TodoList } from './todoList';
 // The Redux DevTools extension, when the browser has it, logs the store's actions; the devtools
 // panel (the button at the bottom right) shows its keys, entities and actions. Both are
 // development only: a production build carries neither.
-const client = createClient({ managers: [reduxDevtools()] });
-const { controller } = client;
-mountDevtools(client);
+const tessera = createTessera({ managers: [reduxDevtools()] });
+const { controller } = tessera;
+mountDevtools(tessera);
 
 const form = byId<HTMLFormElement>('new-todo');
 const titleInput = byId<HTMLInputElement>('new-title');
@@ -25,8 +25,8 @@ const summary = byId<HTMLElement>('summary');
 
 let users = new Map<number, User>();
 const notLoadedYet = { data: undefined, loading: true, error: undefined, previous: false };
-let todosState: DLEState<Todo[] | undefined> = notLoadedYet;
-let usersState: DLEState<User[] | undefined> = notLoadedYet;
+let todosState: DLE<Todo[] | undefined> = notLoadedYet;
+let usersState: DLE<User[] | undefined> = notLoadedYet;
 /** The last failed mutation, shown until dismissed or until the next one succeeds. */
 let mutationError: string | undefined;
 /** Load errors the user dismissed; a later failure is a new error and shows again. */
@@ -74,7 +74,7 @@ form.addEventListener('submit', (event) => {
 titleInput.addEventListener('input', () => titleInput.setCustomValidity(''));
 
 // Users: fill both selects once loaded.
-client.dle(UserResource.getList).listen((state) => {
+tessera.dle(UserResource.getList).listen((state) => {
   usersState = state;
   const { data } = state;
   if (!data) return renderStatus();
@@ -99,7 +99,7 @@ let todosArgs: { userId?: number } = {};
 function showTodos(userId: number | undefined): void {
   stopTodos();
   todosArgs = userId === undefined ? {} : { userId };
-  stopTodos = client.dle(TodoResource.getList, todosArgs).listen((state) => {
+  stopTodos = tessera.dle(TodoResource.getList, todosArgs).listen((state) => {
     todosState = state;
     renderTodos();
   });
@@ -160,4 +160,4 @@ function renderStatus(): void {
 showTodos(undefined);
 
 // For the browser tests and the curious: `window.tessera.controller` in the console.
-Object.assign(window, { tessera: client });
+Object.assign(window, { tessera });

@@ -1,8 +1,8 @@
-import { createClient } from '@tessera/vanilla';
+import { createTessera } from '@tessera/vanilla';
 import { type Todo, TodoResource } from './api';
 
 // A store with its network, polling and garbage-collection managers.
-const client = createClient();
+const tessera = createTessera();
 
 const list = document.querySelector('#todos')!;
 const status = document.querySelector('#status')!;
@@ -10,7 +10,7 @@ const form = document.querySelector<HTMLFormElement>('#new-todo')!;
 
 // Fetches GET /api/todos, then calls the listener again on every change of the list:
 // the response, a todo changed by a mutation, a refetch.
-client.dle(TodoResource.getList).listen(({ data, loading, error }) => {
+tessera.dle(TodoResource.getList).listen(({ data, loading, error }) => {
   status.textContent = error ? `Could not load: ${error.message}` : loading ? 'Loading…' : '';
   list.replaceChildren(...(data ?? []).map(renderTodo));
 });
@@ -30,7 +30,7 @@ function renderTodo(todo: Todo): HTMLLIElement {
 // PATCH /api/todos/:id. The answer updates the stored todo, so the list above re-renders
 // without a refetch.
 function toggle(todo: Todo) {
-  client.controller
+  tessera.controller
     .fetch(TodoResource.partialUpdate, { id: todo.id }, { completed: !todo.completed })
     .catch((error: Error) => (status.textContent = `Could not save: ${error.message}`));
 }
@@ -39,7 +39,7 @@ function toggle(todo: Todo) {
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   const title = new FormData(form).get('title') as string;
-  client.controller
+  tessera.controller
     .fetch(TodoResource.create, { title, userId: 1 })
     .then(() => form.reset())
     .catch((error: Error) => (status.textContent = `Could not add: ${error.message}`));

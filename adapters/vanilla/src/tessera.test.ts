@@ -1,5 +1,7 @@
+import type { DLE } from '@tessera/core';
 import {
   Controller,
+  createStore,
   GCManager,
   Listenable,
   type Manager,
@@ -11,11 +13,10 @@ import {
 import { distinctUntilChanged, firstValueFrom, from, map, skip, take, toArray } from 'rxjs';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { type Todo, TodoResource } from '../../../tests/support/todoApi';
-import { record, setupTodoClient } from '../test/setup';
-import { createClient } from './createClient';
-import type { DLEState } from './dle';
+import { record, setupTodoTessera } from '../test/setup';
+import { createTessera } from './tessera';
 
-const t = setupTodoClient();
+const t = setupTodoTessera();
 
 /** The Svelte store contract, as Svelte reads it (`get(store)` / `$store`). */
 interface SvelteReadable<T> {
@@ -36,12 +37,12 @@ function readLikeSvelte<T>(store: SvelteReadable<T>): T {
   return value as T;
 }
 
-describe('createClient', () => {
+describe('createTessera', () => {
   it('runs a store with the network, polling and GC managers', () => {
-    const kinds = t.client.store.managers.map((manager) => manager.constructor);
+    const kinds = t.tessera.store.managers.map((manager) => manager.constructor);
     expect(kinds).toEqual(expect.arrayContaining([NetworkManager, PollingManager, GCManager]));
-    expect(t.client.controller).toBeInstanceOf(Controller);
-    expect(t.client.store.controller).toBe(t.client.controller);
+    expect(t.tessera.controller).toBeInstanceOf(Controller);
+    expect(t.tessera.store.controller).toBe(t.tessera.controller);
   });
 
   it('passes store options through: initial state and extra managers', async () => {
@@ -53,9 +54,9 @@ describe('createClient', () => {
       },
       cleanup() {},
     };
-    const first = createClient();
+    const first = createTessera();
     await first.controller.fetch(TodoResource.get, { id: 1 });
-    const second = createClient({ initialState: first.store.getState(), managers: [logger] });
+    const second = createTessera({ initialState: first.store.getState(), managers: [logger] });
     const todo = record(second.dle(TodoResource.get, { id: 1 }));
     expect(todo.values).toHaveLength(1);
     expect(todo.last()).toMatchObject({ loading: false, data: { id: 1 } });
@@ -68,7 +69,7 @@ describe('createClient', () => {
   });
 
   it('dispose completes every listener and aborts what is in flight', async () => {
-    const local = createClient();
+    const local = createTessera();
     const release = t.api.hold();
     const values: unknown[] = [];
     let completed = false;
@@ -94,52 +95,76 @@ describe('createClient', () => {
   });
 });
 
+describe('createTessera({ store })', () => {
+  it('reads through a store you created, and dispose() leaves it running', async () => {
+    const store = createStore({ gc: false });
+    const tessera = createTessera({ store });
+    expect(tessera.store).toBe(store);
+    expect(tessera.controller).toBe(store.controller);
+    const todo = record(tessera.dle(TodoResource.get, { id: 1 }));
+    await vi.waitFor(() => expect(todo.last()).toMatchObject({ data: { title: 'Todo 1' } }));
+    tessera.dispose();
+    expect(store.controller.isDisposed).toBe(false);
+    // Still running: it fetches, and the reader hears it.
+    await store.controller.fetch(TodoResource.partialUpdate, { id: 1 }, { title: 'Still mine' });
+    expect(todo.last().data?.title).toBe('Still mine');
+    todo.stop();
+    store.dispose();
+  });
+
+  it('disposes a store it created', () => {
+    const tessera = createTessera();
+    tessera.dispose();
+    expect(tessera.controller.isDisposed).toBe(true);
+  });
+});
+
 describe('controller.subscribe: the store as an observable', () => {
   it('calls a plain listener synchronously with the current state, then each new one', async () => {
     const states: State[] = [];
-    const subscription = t.client.controller.subscribe((state) => states.push(state));
-    expect(states).toEqual([t.client.store.getState()]);
-    await t.client.controller.fetch(TodoResource.get, { id: 1 });
+    const subscription = t.tessera.controller.subscribe((state) => states.push(state));
+    expect(states).toEqual([t.tessera.store.getState()]);
+    await t.tessera.controller.fetch(TodoResource.get, { id: 1 });
     expect(states.length).toBeGreaterThan(1);
-    expect(states[states.length - 1]).toBe(t.client.store.getState());
+    expect(states[states.length - 1]).toBe(t.tessera.store.getState());
     subscription.unsubscribe();
     const count = states.length;
-    await t.client.controller.fetch(TodoResource.get, { id: 2 });
+    await t.tessera.controller.fetch(TodoResource.get, { id: 2 });
     expect(states).toHaveLength(count);
   });
 
   it('works with RxJS from()', async () => {
     const endpoints = firstValueFrom(
-      from(t.client.controller).pipe(
+      from(t.tessera.controller).pipe(
         map((state) => Object.keys(state.endpoints).length),
         distinctUntilChanged(),
         take(2),
         toArray(),
       ),
     );
-    await t.client.controller.fetch(TodoResource.get, { id: 1 });
+    await t.tessera.controller.fetch(TodoResource.get, { id: 1 });
     await expect(endpoints).resolves.toEqual([0, 1]);
   });
 
   it('is a Svelte store without glue', () => {
-    expect(readLikeSvelte(t.client.controller)).toBe(t.client.store.getState());
-    expectTypeOf(t.client.controller).toExtend<SvelteReadable<State>>();
+    expect(readLikeSvelte(t.tessera.controller)).toBe(t.tessera.store.getState());
+    expectTypeOf(t.tessera.controller).toExtend<SvelteReadable<State>>();
   });
 });
 
 describe('Listenable accessors in plain JS, RxJS and Svelte', () => {
   it('listen() returns an unsubscribe function', async () => {
-    const values: DLEState<Todo | undefined>[] = [];
-    const stop = t.client.dle(TodoResource.get, { id: 1 }).listen((state) => values.push(state));
+    const values: DLE<Todo | undefined>[] = [];
+    const stop = t.tessera.dle(TodoResource.get, { id: 1 }).listen((state) => values.push(state));
     expect(typeof stop).toBe('function');
     stop();
     stop();
-    await t.client.controller.fetch(TodoResource.get, { id: 1 }).catch(() => {});
+    await t.tessera.controller.fetch(TodoResource.get, { id: 1 }).catch(() => {});
     expect(values).toEqual([{ data: undefined, loading: true, error: undefined, previous: false }]);
   });
 
   it('an accessor is an RxJS observable', async () => {
-    const source = t.client.dle(TodoResource.get, { id: 1 });
+    const source = t.tessera.dle(TodoResource.get, { id: 1 });
     expect(source).toBeInstanceOf(Listenable);
     const loaded = await firstValueFrom(
       from(source).pipe(
@@ -151,24 +176,24 @@ describe('Listenable accessors in plain JS, RxJS and Svelte', () => {
   });
 
   it('an accessor is a Svelte store with a synchronous first value', async () => {
-    await t.client.controller.fetch(TodoResource.get, { id: 1 });
-    expect(readLikeSvelte(t.client.dle(TodoResource.get, { id: 1 }))).toMatchObject({
+    await t.tessera.controller.fetch(TodoResource.get, { id: 1 });
+    expect(readLikeSvelte(t.tessera.dle(TodoResource.get, { id: 1 }))).toMatchObject({
       loading: false,
       data: { id: 1 },
     });
-    expect(readLikeSvelte(t.client.cache(TodoResource.get, { id: 1 }))).toMatchObject({ id: 1 });
-    expectTypeOf(t.client.dle(TodoResource.get, { id: 1 })).toExtend<
-      SvelteReadable<DLEState<Todo | undefined>>
+    expect(readLikeSvelte(t.tessera.cache(TodoResource.get, { id: 1 }))).toMatchObject({ id: 1 });
+    expectTypeOf(t.tessera.dle(TodoResource.get, { id: 1 })).toExtend<
+      SvelteReadable<DLE<Todo | undefined>>
     >();
   });
 
   it('DLE snapshots are typed by the endpoint, with a typed error', () => {
-    const source = t.client.dle(TodoResource.getList, { userId: 1 });
+    const source = t.tessera.dle(TodoResource.getList, { userId: 1 });
     type Snapshot = Parameters<Parameters<typeof source.listen>[0]>[0];
     expectTypeOf<Snapshot['data']>().toEqualTypeOf<Todo[] | undefined>();
     expectTypeOf<Snapshot['loading']>().toEqualTypeOf<boolean>();
     expectTypeOf<NonNullable<Snapshot['error']>['status']>().toEqualTypeOf<number | undefined>();
     // @ts-expect-error userId is a number
-    t.client.dle(TodoResource.getList, { userId: 'one' });
+    t.tessera.dle(TodoResource.getList, { userId: 'one' });
   });
 });
