@@ -7,7 +7,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 
-const MAX_RUNTIME_VALUES = 40;
+// 43 since the fixture tools moved to `@tessera/core/testing` and what a reader or manager of
+// your own is built from (isFetchDue, SharedListenable, toErrorLike) became public (issue 21).
+const MAX_RUNTIME_VALUES = 43;
 const root = new URL('..', import.meta.url).pathname;
 
 function packageDirs() {

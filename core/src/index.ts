@@ -15,14 +15,17 @@ export type * from './normalize/index';
 // Normalizer (the API of @data-client/normalizr)
 export { denormalize, MemoCache, normalize } from './normalize/index';
 export type * from './observe/index';
-// Readers: what adapters wrap, usable as they are
+// Readers: what adapters wrap, usable as they are, and what a reader of your own is built from
+// (SharedListenable, toErrorLike, isFetchDue below)
 export {
   CallTracker,
   EndpointObserver,
   isAbortError,
   Listenable,
   QueryObserver,
+  SharedListenable,
   suspense,
+  toErrorLike,
 } from './observe/index';
 export type * from './rest/index';
 // Endpoints
@@ -59,6 +62,7 @@ export {
   STATE_SCRIPT_ID,
   serializeState,
 } from './ssr/index';
+export type * from './store/actions';
 export type * from './store/index';
-// The store
-export { Controller, ExpiryStatus, StoreDisposedError } from './store/index';
+// The store; what a manager sees (the actions) and the rule a reader fetches by
+export { Controller, ExpiryStatus, isFetchDue, StoreDisposedError } from './store/index';

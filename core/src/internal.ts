@@ -1,11 +1,11 @@
-// `@tessera/core/internal`: for authors of managers and adapters, not for applications. Stable
-// within a minor version, documented in docs/api/core-internal.md.
+// `@tessera/core/internal`: for authors of adapters, not for applications (what a reader or a
+// manager of your own needs is public). Stable within a minor version, documented in
+// docs/api/core-internal.md.
 
 export { fixturePerformer } from './managers/fixtures';
 export { callEndpoint, DEFAULT_GC_INTERVAL, defaultManagers } from './managers/index';
 export { MAX_NORMALIZE_DEPTH } from './normalize/index';
 export { noteFailure, retryFailure } from './observe/failures';
-export { SharedListenable, toErrorLike } from './observe/index';
 export { escapeLiterals, shortenPath } from './rest/index';
 export {
   ArraySchema,
@@ -19,13 +19,11 @@ export {
   replaceCollection,
   setOwn,
 } from './schema/index';
-export type * from './store/actions';
 export { dispatchFetch } from './store/dispatchFetch';
 export {
   DEFAULT_DATA_EXPIRY_LENGTH,
   DEFAULT_ERROR_EXPIRY_LENGTH,
   initialState,
-  isFetchDue,
   isState,
   OptimisticAbort,
   Snapshot,

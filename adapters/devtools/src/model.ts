@@ -1,6 +1,5 @@
 // The panel's model: the store as rows (keys, entities, timeline entries), with no DOM.
-import { type Controller, Entity, type State } from '@tessera/core';
-import type { Action } from '@tessera/core/internal';
+import { type Action, type Controller, Entity, type State } from '@tessera/core';
 import type { Changed } from './changes';
 import type { KeySource } from './session';
 

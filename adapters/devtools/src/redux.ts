@@ -1,7 +1,6 @@
 // Sends each action of a store, and the state after it, to the Redux DevTools browser extension
 // (its action log, state tree and diffs). A manager: `createStore({ managers: [reduxDevtools()] })`.
-import type { Manager, State } from '@tessera/core';
-import type { Action } from '@tessera/core/internal';
+import type { Action, Manager, State } from '@tessera/core';
 import { describeAction, plainError } from './model';
 
 /** What this uses of `window.__REDUX_DEVTOOLS_EXTENSION__`. */

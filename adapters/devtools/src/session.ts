@@ -1,8 +1,13 @@
 // What the devtools follow of one store from the moment they mount: its actions (each with what
 // it changed), the endpoint and arguments each key was fetched with, and the simulated offline
 // mode. It sits on `controller.dispatch`, which the store's methods and managers all call.
-import { ConnectionError, type Controller, type EndpointInterface } from '@tessera/core';
-import type { Action, FetchAction } from '@tessera/core/internal';
+import {
+  type Action,
+  ConnectionError,
+  type Controller,
+  type EndpointInterface,
+  type FetchAction,
+} from '@tessera/core';
 import { addChanges, type Changed, noChange, trackChanges } from './changes';
 
 /** How a key was read: enough to fetch it again or give it an error. */

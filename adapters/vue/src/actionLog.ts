@@ -1,5 +1,4 @@
-import type { Manager } from '@tessera/core';
-import type { Action } from '@tessera/core/internal';
+import type { Action, Manager } from '@tessera/core';
 
 export type ActionListener = (action: Action, at: number) => void;
 

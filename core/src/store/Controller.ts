@@ -1,5 +1,6 @@
 import { Observable } from 'rxjs';
 import { MemoCache } from '../normalize';
+import type { AddArgs, AddResult } from '../schema/addedMembers';
 import { getOwn } from '../schema/ownProperty';
 import { TesseraError } from '../schema/TesseraError';
 import { Changes } from '../tables/Changes';
@@ -250,7 +251,20 @@ export class Controller extends Observable<State> {
    * Fetches through the managers (shared for concurrent GETs, optimistic for mutations that declare
    * it) and resolves to the result as the store holds it: denormalized by the schema, or the raw
    * result when the endpoint has none (docs/reference/rest-endpoint.md#direct-calls-and-the-store).
+   * A collection's `push` or `unshift` resolves to the entity for one body, an array for an array.
    */
+  fetch<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: AddArgs<E['schema'], Parameters<E>, 'many'>
+  ): Promise<AddResult<FetchResult<E>, 'many'>>;
+  fetch<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: AddArgs<E['schema'], Parameters<E>, 'one'>
+  ): Promise<AddResult<FetchResult<E>, 'one'>>;
+  fetch<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: readonly [...Parameters<E>]
+  ): Promise<FetchResult<E>>;
   fetch<E extends EndpointInterface>(
     endpoint: E,
     ...args: readonly [...Parameters<E>]
