@@ -35,12 +35,16 @@ function toggle(todo: Todo) {
     .catch((error: Error) => (status.textContent = `Could not save: ${error.message}`));
 }
 
-// POST /api/todos. `create` adds the new todo to the end of the loaded list.
+// POST /api/todos. `create` adds the new todo to the end of the loaded list. A mutation tracks
+// its calls: the button waits while one is in flight.
+const add = tessera.mutation(TodoResource.create);
+const button = form.querySelector('button')!;
+add.listen(({ loading }) => (button.disabled = loading));
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   const title = new FormData(form).get('title') as string;
-  tessera.controller
-    .fetch(TodoResource.create, { title, userId: 1 })
+  add
+    .run({ title, userId: 1 })
     .then(() => form.reset())
     .catch((error: Error) => (status.textContent = `Could not add: ${error.message}`));
 });
