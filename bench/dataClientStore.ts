@@ -12,7 +12,7 @@ export function dataClientStore() {
     getState: () => state,
   });
   const reducer = createReducer(controller);
-  return { controller, getState: () => state };
+  return { controller, reducer, getState: () => state };
 }
 
 /** The fetch of every benchmark endpoint: the benchmarks write and read, never fetch. */
