@@ -134,9 +134,12 @@ export class MemoCache {
 
   /**
    * The store's change log: these positions of the live tables changed (in place). `entities`
-   * is the store's entities now (a position it no longer holds loses its node).
+   * is the store's entities now (a position it no longer holds loses its node). `live`: the
+   * mirrored entities are the store's previous ones, so the log names every position where
+   * `entities` differs (even another object, such as new optimistic layers): mirrored from now
+   * on without comparing them table by table.
    */
-  changed(changes: Changes, entities: EntityTables): void {
+  changed(changes: Changes, entities: EntityTables, live?: boolean): void {
     if (changes.all) {
       this.generation += 1;
       this.nodes.clear();
@@ -162,6 +165,7 @@ export class MemoCache {
       }
     }
     for (const key of changes.indexes) this.bump(`i${key}`);
+    if (live) this.root = entities;
   }
 
   /** Denormalizes with referential stability for unchanged inputs. */

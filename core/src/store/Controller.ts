@@ -518,7 +518,7 @@ export class Controller extends Observable<State> {
 
   /** Tells both memos what a write changed (the other may mirror tables written in place). */
   private changed(changes: Changes, entities: State['entities']): void {
-    this.memoCache.changed(changes, entities);
+    this.memoCache.changed(changes, entities, true);
     this.otherMemo.changed(changes, entities);
   }
 

@@ -47,18 +47,19 @@ function stateOf(cache: CacheState, lastReset: number): State {
 
 /**
  * The reducer. It returns a new state object per change, and writes the committed entity tables
- * in place (one changed entity costs what changed; see `TableWriter`). Optimistic updates live in
- * a queue replayed over the committed state:
- * the real outcome of a fetch removes its entry (matched by key AND fetchedAt) and the remaining
- * entries are replayed, each recomputed against the state beneath it, so interleaved mutations
- * end right whatever order their responses arrive in. Each change is logged into `changes`
- * (see core/docs/how-the-store-works.md).
+ * in place (one changed entity costs what changed; see `TableWriter`). Optimistic updates are
+ * layers over the committed tables (see `layerOver`): each pending update writes only into its
+ * layer, and reads fall through to the tables beneath. The real outcome of a fetch removes its
+ * entry (matched by key AND fetchedAt); after every commit the remaining entries are written
+ * again into fresh layers over the new committed tables, each recomputed against what is beneath
+ * it, so interleaved mutations end right whatever order their responses arrive in. Each change is
+ * logged into `changes` (see core/docs/how-the-store-works.md).
  */
 export function createReducer(context: ReducerContext): Reducer {
   /**
    * Owner of the committed tables: this reducer writes them in place. Optimistic updates are
-   * replayed by an owner of their own (a fresh one per replay), so they copy what they change
-   * and never touch the committed tables.
+   * written by an owner of their own (a fresh one per replay) into layers over the tables
+   * beneath, so they never touch the committed tables and copy none.
    */
   const committedOwner: TableOwner = {};
   /** What the replayed optimistic updates of a visible state changed over its committed one. */
@@ -95,12 +96,16 @@ export function createReducer(context: ReducerContext): Reducer {
     const changes = new Changes();
     let written: CacheState;
     try {
-      written = writeResponseOrThrow(cache, action, { owner: replay.owner, changes });
+      written = writeResponseOrThrow(cache, action, {
+        owner: replay.owner,
+        changes,
+        layered: true,
+      });
     } catch {
       // A bad optimistic response is skipped; the real outcome will be recorded.
       return cache;
     }
-    // The next entry reads what this one wrote (in place, after the first copy).
+    // The next entry reads what this one wrote (in place, into the same layers).
     context.written(changes, written.entities);
     replay.changes?.add(changes);
     return written;
@@ -115,11 +120,11 @@ export function createReducer(context: ReducerContext): Reducer {
     changes: Changes,
   ): State {
     const { lastReset } = state;
-    // Replays below read the committed tables just written.
-    context.written(changes, committed.entities);
-    // What the previous replay changed may now read as committed again.
+    // What the previous layers changed reads as committed again.
     const before = replayed.get(state);
     if (before !== undefined) changes.add(before);
+    // Replays below read the committed tables just written.
+    context.written(changes, committed.entities);
     if (optimistic.length === 0) {
       return { ...committed, optimistic: NO_OPTIMISTIC, committed: null, fetching, lastReset };
     }
@@ -173,7 +178,7 @@ export function createReducer(context: ReducerContext): Reducer {
           args: action.args,
           fetchedAt: action.fetchedAt,
         };
-        // The new entry goes last, so applying it on the visible state equals a full replay.
+        // The new entry goes last, so a layer over the visible state equals a full replay.
         const replay = { owner: {}, changes: new Changes() };
         const visible = applyOptimistic(cacheOf(state), entry, state.lastReset, replay);
         changes.add(replay.changes);

@@ -1,6 +1,7 @@
 import { normalizeWith } from '../normalize/normalize';
 import { getOwn } from '../schema/ownProperty';
 import type { Changes, Root } from '../tables/Changes';
+import { layerOver } from '../tables/layer';
 import { keepTable, type TableOwner, TableWriter, writeOrUndo } from '../tables/TableWriter';
 import type { SetAction, SetResponseAction } from './actions';
 import type { CacheState, ResultMeta, WriteMeta } from './State';
@@ -17,11 +18,13 @@ import type { CacheState, ResultMeta, WriteMeta } from './State';
 export interface WriteTo {
   readonly owner: TableOwner;
   readonly changes?: Changes;
+  /** Optimistic updates: layers over the tables beneath, never copies (see `TableWriter`). */
+  readonly layered?: boolean;
 }
 
 /** Runs `write` with a writer of its own: undone if it throws, logged if it succeeds. */
 function written<R>(to: WriteTo, write: (writer: TableWriter) => R): R {
-  const writer = new TableWriter(to.owner, to.changes);
+  const writer = new TableWriter(to.owner, to.changes, to.layered ? layerOver : undefined);
   return writeOrUndo(writer, () => write(writer));
 }
 

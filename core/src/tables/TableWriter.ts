@@ -2,9 +2,10 @@
 // committed state, or one replay of optimistic updates): a write by that owner changes the table
 // in place, so one changed entity costs what changed, not the size of its table. Any other table
 // (a caller's plain objects, a hydrated or a frozen state) is copied once, and the copy is the
-// owner's from then on: `normalize` with a fresh owner never changes its input. Every change is
-// journaled: undone if the write throws, logged as the write's change log if it succeeds. See
-// core/docs/how-the-store-works.md.
+// owner's from then on: `normalize` with a fresh owner never changes its input. A layered write
+// (optimistic updates) puts a layer over such a table instead of a copy (see `layer.ts`). Every
+// change is journaled: undone if the write throws, logged as the write's change log if it
+// succeeds. See core/docs/how-the-store-works.md.
 
 import { getOwn } from '../schema/ownProperty';
 import { type Changes, type Root, WHOLE } from './Changes';
@@ -57,6 +58,8 @@ export class TableWriter {
     readonly owner: TableOwner,
     /** Where `writeOrUndo` logs what this write changed. */
     readonly changes?: Changes,
+    /** Makes a table it may not change in place writable: a copy, or a layer over it. */
+    readonly over: <T>(table: { readonly [key: string]: T }) => Table<T> = copyTable,
   ) {}
 
   /** `table` itself when this write may change it in place, else a copy that it may. */
@@ -76,7 +79,7 @@ export class TableWriter {
       this.writableTables.set(table, address);
       return table as Table<T>;
     }
-    const copy = copyTable(table);
+    const copy = table === undefined ? copyTable(table) : this.over(table);
     owners.set(copy, this.owner);
     this.writableTables.set(copy, address);
     if (table === undefined) this.created.add(copy);
