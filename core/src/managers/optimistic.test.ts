@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Entity } from '../schema';
-import type { SnapshotInterface } from '../store';
+import {
+  Controller,
+  type EndpointInterface,
+  type SnapshotInterface,
+  type StoreChange,
+} from '../store';
 import { createStore } from './createStore';
 import { deferred, HttpError, localEndpoint } from './endpoints.test-helpers';
 
@@ -230,5 +235,69 @@ describe('optimistic updates (docs/reference/rest-endpoint.md#optimistic-respons
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('optimistic layers (core/docs/how-the-store-works.md)', () => {
+  const rename = Object.assign(async (_: { id: string }, _body: { name: string }) => ({}), {
+    key: ({ id }: { id: string }) => `PUT /counters/${id}`,
+    schema: Counter,
+    sideEffect: true as const,
+    getOptimisticResponse: (
+      _snap: SnapshotInterface,
+      { id }: { id: string },
+      body: { count: number },
+    ) => ({
+      id,
+      count: body.count,
+    }),
+  }) satisfies EndpointInterface;
+
+  /** A store of three counters with a rename of c1 pending (no managers: it stays pending). */
+  async function pendingStore() {
+    const controller = new Controller();
+    for (const id of ['c1', 'c2', 'c3']) await controller.set(Counter, { id, count: 1 });
+    const committedTable = controller.getState().entities.Counter;
+    void controller.fetch(rename, { id: 'c1' }, { count: 100 });
+    const changes: StoreChange[] = [];
+    controller.changes$.subscribe((change) => changes.push(change));
+    return { controller, committedTable, changes };
+  }
+
+  it('a commit beneath a pending update copies no table: the visible one reads through to it', async () => {
+    const { controller, committedTable, changes } = await pendingStore();
+    const c3 = controller.get(Counter, { id: 'c3' });
+    await controller.set(Counter, { id: 'c2', count: 2 });
+    const state = controller.getState();
+    // The committed table is written in place, and the visible one is a layer over it.
+    expect(state.committed?.entities.Counter).toBe(committedTable);
+    expect(state.entities.Counter).not.toBe(committedTable);
+    (committedTable as Record<string, unknown>).marker = committedTable.c3;
+    expect(state.entities.Counter.marker).toBe(committedTable.c3);
+    delete (committedTable as Record<string, unknown>).marker;
+    expect(Object.keys(state.entities.Counter)).toEqual(['c1', 'c2', 'c3']);
+    expect(controller.get(Counter, { id: 'c1' })?.count).toBe(100);
+    expect(controller.get(Counter, { id: 'c2' })?.count).toBe(2);
+    expect(controller.get(Counter, { id: 'c3' })).toBe(c3);
+    // Logged: the key written, and the key the layer holds (written again over the new tables).
+    expect(changes).toHaveLength(1);
+    expect(changes[0].changes.entities.get('Counter')).toEqual(new Set(['c2', 'c1']));
+  });
+
+  it('removing a layer logs the keys it held and shows the committed tables again', async () => {
+    const { controller, committedTable, changes } = await pendingStore();
+    const [{ fetchedAt }] = controller.getState().optimistic;
+    await controller.resolve(rename, {
+      args: [{ id: 'c1' }, { count: 100 }],
+      fetchedAt,
+      response: new Error('refused'),
+      error: true,
+    });
+    const state = controller.getState();
+    expect(state.optimistic).toEqual([]);
+    expect(state.entities.Counter).toBe(committedTable);
+    expect(controller.get(Counter, { id: 'c1' })?.count).toBe(1);
+    expect(changes[0].changes.entities.get('Counter')).toEqual(new Set(['c1']));
+    expect(changes[0].changes.results).toEqual(new Set(['PUT /counters/c1']));
   });
 });

@@ -160,6 +160,35 @@ describe('MemoCache re-reads', () => {
     expect(data[0].comments[0].author.name).toBe('again');
   });
 
+  it('takes new entities a live change log describes as mirrored, without comparing them', () => {
+    const state = normalize(articleList, articles(100));
+    const memo = new MemoCache();
+    const before = memo.denormalize(articleList, state.result, state.entities).data as Article[];
+    // Every table another object (as optimistic layers are), equal but where the log says.
+    const changed = withEntity(state.entities, 'Article', 'a0', { title: 'new' });
+    const counter = { reads: 0 };
+    const next: Record<string, any> = {};
+    for (const [key, table] of Object.entries(changed)) {
+      next[key] = new Proxy(
+        { ...(table as object) },
+        {
+          get(target, property) {
+            if (key === 'Comment') counter.reads++;
+            return Reflect.get(target, property);
+          },
+        },
+      );
+    }
+    const changes = new Changes();
+    changes.note('entities', 'Article', 'a0');
+    memo.changed(changes, next, true);
+    const after = memo.denormalize(articleList, state.result, next).data as Article[];
+    expect(after[0].title).toBe('new');
+    expect(after[1]).toBe(before[1]);
+    // The rebuilt article looks up its two comments; the other 198 are not compared.
+    expect(counter.reads).toBeLessThan(10);
+  });
+
   it('reads states taken in turn correctly (a table back to an earlier one)', () => {
     const state = normalize(articleList, articles(3));
     const memo = new MemoCache();
