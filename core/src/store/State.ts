@@ -29,7 +29,7 @@ export interface CacheState {
   readonly meta: { readonly [key: string]: ResultMeta };
 }
 
-/** A pending optimistic fetch; replayed over the committed state until its real outcome lands. */
+/** A pending optimistic fetch: a layer over the committed state until its real outcome lands. */
 export interface OptimisticEntry {
   readonly key: string;
   readonly endpoint: EndpointInterface;
@@ -43,11 +43,12 @@ export interface OptimisticEntry {
  * tables (entities, their meta, indexes, `endpoints`, `meta`) in place: a state is live, and
  * `controller.keepState()` gives one that stays as it is (see
  * docs/reference/store.md#how-the-store-holds-its-state). The visible cache
- * (`entities`, `endpoints`, ...) is `committed` with the `optimistic` queue replayed over it.
+ * (`entities`, `endpoints`, ...) is `committed` with the `optimistic` queue written over it in
+ * layers (see core/docs/how-the-store-works.md).
  */
 export interface State extends CacheState {
   readonly optimistic: readonly OptimisticEntry[];
-  /** The state without optimistic entries; null when the queue is empty (it then equals the cache). */
+  /** The tables beneath the optimistic layers; null when the queue is empty (it then equals the cache). */
   readonly committed: CacheState | null;
   /** Fetches in flight by key: the start time of the latest one. */
   readonly fetching: { readonly [key: string]: number };

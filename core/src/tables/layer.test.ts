@@ -65,7 +65,8 @@ describe('layerOver', () => {
 
   it('keeps keys such as __proto__ plain data', () => {
     const layer = layerOver(table({}));
-    layer.__proto__ = 1;
+    const key = '__proto__';
+    layer[key] = 1;
     expect(Object.keys(layer)).toEqual(['__proto__']);
     expect(Object.getPrototypeOf(layer)).toBeNull();
   });

@@ -1,5 +1,6 @@
 // Copies of tables the store cannot write in place (see `TableWriter`): a table it does not own
-// (an initial or hydrated state, a kept or frozen one) and what an optimistic replay changes.
+// (an initial or hydrated state, a kept or frozen one). Optimistic updates put layers over
+// tables instead (see `layer.ts`).
 // Copying a large prototype-free object is dominated by `Object.keys` (V8 collects and sorts a
 // dictionary's keys). So every copy made here remembers its key list, shared with its source
 // until a key is added, and the next copy walks that list instead: about half the cost.
