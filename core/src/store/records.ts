@@ -1,10 +1,7 @@
 // Copy-on-write of the records the store does not write in place (`fetching`: small, and each
 // state keeps its own). Copies are prototype-free, so keys such as `__proto__` stay plain data.
-// Write into a copy only with `withEntry` or `deleteEntry` (re-exported here).
 
-import { copyTable, deleteEntry, putEntry } from '../tables/tableCopy';
-
-export { deleteEntry };
+import { copyTable } from '../tables/tableCopy';
 
 type Writable<T> = { [key: string]: T };
 
@@ -20,6 +17,6 @@ export function withEntry<T>(
   value: T,
 ) {
   const copy = copyTable(source);
-  putEntry(copy, key, value);
+  copy[key] = value;
   return copy;
 }

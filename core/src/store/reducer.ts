@@ -2,7 +2,7 @@ import { getOwn } from '../schema/ownProperty';
 import { Changes } from '../tables/Changes';
 import type { TableOwner } from '../tables/TableWriter';
 import type { Action, SetResponseAction } from './actions';
-import { copyRecord, deleteEntry, withEntry } from './records';
+import { copyRecord, withEntry } from './records';
 import type { SnapshotInterface } from './SnapshotInterface';
 import { type CacheState, initialState, type OptimisticEntry, type State } from './State';
 import type { Schema } from './schemaTypes';
@@ -143,7 +143,7 @@ export function createReducer(context: ReducerContext): Reducer {
     if (getOwn(fetching, key) === fetchedAt) {
       changes.results.add(key);
       const remaining = copyRecord(fetching);
-      deleteEntry(remaining, key);
+      delete remaining[key];
       fetching = remaining;
     }
     const optimistic = state.optimistic.some(

@@ -9,7 +9,7 @@
 
 import { getOwn } from '../schema/ownProperty';
 import { type Changes, type Root, WHOLE } from './Changes';
-import { addKey, copyTable, deleteEntry, type KeyList, keyListOf, putEntry } from './tableCopy';
+import { copyTable } from './tableCopy';
 
 type Table<T = unknown> = { [key: string]: T };
 
@@ -26,7 +26,6 @@ export interface TableHandle<T> {
   readonly table: Table<T>;
   /** False for a table this write created: nobody else saw it, nothing to undo. */
   readonly journaled: boolean;
-  readonly keys: KeyList | undefined;
 }
 
 /** Journal mark of a key that was absent before the write. */
@@ -101,34 +100,27 @@ export class TableWriter {
   /** A handle for many puts into the writable table under `key` of a writable `parent`. */
   childHandle<T>(parent: Table<Table<T> | undefined>, key: string): TableHandle<T> {
     const table = this.child(parent, key);
-    return { table, journaled: !this.created.has(table), keys: keyListOf(table) };
+    return { table, journaled: !this.created.has(table) };
   }
 
   /** `put` through a handle. */
   putIn<T>(handle: TableHandle<T>, key: string, value: T): void {
     const table = handle.table;
-    if (handle.journaled) {
+    if (handle.journaled)
       this.journal.push(table, key, hasOwn.call(table, key) ? table[key] : ABSENT);
-      putEntry(table, key, value);
-      return;
-    }
-    if (handle.keys !== undefined && !hasOwn.call(table, key)) addKey(handle.keys, key);
     table[key] = value;
   }
 
   /** Sets an entry of a table given by `writable` or `child`. */
   put<T>(table: Table<T>, key: string, value: T): void {
-    if (!this.created.has(table)) {
-      this.journal.push(table, key, hasOwn.call(table, key) ? table[key] : ABSENT);
-    }
-    putEntry(table, key, value);
+    this.putIn({ table, journaled: !this.created.has(table) }, key, value);
   }
 
   /** Removes an entry of a table given by `writable` or `child`. */
   delete(table: Table, key: string): void {
     if (!hasOwn.call(table, key)) return;
     if (!this.created.has(table)) this.journal.push(table, key, table[key]);
-    deleteEntry(table, key);
+    delete table[key];
   }
 }
 
@@ -150,8 +142,8 @@ export function writeOrUndo<R>(writer: TableWriter, write: () => R): R {
       const table = journal[i] as Table;
       const key = journal[i + 1] as string;
       const previous = journal[i + 2];
-      if (previous === ABSENT) deleteEntry(table, key);
-      else putEntry(table, key, previous);
+      if (previous === ABSENT) delete table[key];
+      else table[key] = previous;
     }
     journal.length = 0;
     throw error;

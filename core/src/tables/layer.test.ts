@@ -35,6 +35,10 @@ describe('layerOver', () => {
     ]);
     expect(JSON.parse(JSON.stringify(layer))).toEqual({ b: 20, c: 3, d: 4 });
     expect({ ...layer }).toEqual({ b: 20, c: 3, d: 4 });
+    layer[7] = 7;
+    const copy = Object.assign(Object.create(null), below, { d: 4, 7: 7 });
+    delete copy.a;
+    expect(Object.keys(layer)).toEqual(Object.keys(copy));
   });
 
   it('deletes only in itself: a key held beneath reads as absent, and comes back when written', () => {
