@@ -113,7 +113,10 @@ export class TableWriter {
 
   /** Sets an entry of a table given by `writable` or `child`. */
   put<T>(table: Table<T>, key: string, value: T): void {
-    this.putIn({ table, journaled: !this.created.has(table) }, key, value);
+    if (!this.created.has(table)) {
+      this.journal.push(table, key, hasOwn.call(table, key) ? table[key] : ABSENT);
+    }
+    table[key] = value;
   }
 
   /** Removes an entry of a table given by `writable` or `child`. */
