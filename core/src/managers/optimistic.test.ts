@@ -284,6 +284,25 @@ describe('optimistic layers (core/docs/how-the-store-works.md)', () => {
     expect(changes[0].changes.entities.get('Counter')).toEqual(new Set(['c2', 'c1']));
   });
 
+  it('a state kept while an update is pending stays as it is through later commits', async () => {
+    const { controller } = await pendingStore();
+    const kept = controller.keepState();
+    const before = JSON.stringify(kept);
+    await controller.set(Counter, { id: 'c2', count: 5 });
+    await controller.set(Counter, { id: 'c4', count: 4 });
+    const [{ fetchedAt }] = controller.getState().optimistic;
+    await controller.resolve(rename, {
+      args: [{ id: 'c1' }, { count: 100 }],
+      fetchedAt,
+      response: { id: 'c1', count: 7 },
+    });
+    expect(JSON.stringify(kept)).toBe(before);
+    expect(controller.get(Counter, { id: 'c1' }, kept)?.count).toBe(100);
+    expect(controller.get(Counter, { id: 'c1' })?.count).toBe(7);
+    expect(controller.get(Counter, { id: 'c4' }, kept)).toBeUndefined();
+    expect(controller.get(Counter, { id: 'c2' }, kept)?.count).toBe(1);
+  });
+
   it('removing a layer logs the keys it held and shows the committed tables again', async () => {
     const { controller, committedTable, changes } = await pendingStore();
     const [{ fetchedAt }] = controller.getState().optimistic;
