@@ -6,22 +6,12 @@
 import { deepStrictEqual } from 'node:assert/strict';
 import { Endpoint as DcEndpoint } from '@data-client/endpoint';
 import { Controller, RestEndpoint } from '@tessera/core';
-import { dcPayloadSchema } from './anchors';
 import { countEntities, type Project, scalePayload } from './data';
 import { dataClientStore, noFetch } from './dataClientStore';
 import { generatePayload } from './generatePayload';
 import { type GroupResult, printGroup, ratio, runGroup } from './report';
-import { payloadSchema } from './tessera';
+import { asJson, DcProject, dcList, dcOne, TsProject, tsList } from './writeThenRead';
 
-const asJson = (value: unknown) => JSON.parse(JSON.stringify(value));
-const TsProject = payloadSchema.project[0];
-const DcProject = dcPayloadSchema.project[0];
-
-const tsList = new RestEndpoint({
-  urlPrefix: 'http://bench.test',
-  path: '/projects',
-  schema: payloadSchema,
-});
 const tsRename = new RestEndpoint({
   urlPrefix: 'http://bench.test',
   path: '/projects/:id',
@@ -29,16 +19,11 @@ const tsRename = new RestEndpoint({
   schema: TsProject,
   getOptimisticResponse: (_snap: unknown, _params: { id: string }, body: Project) => body,
 });
-const dcList = new DcEndpoint(noFetch, { schema: dcPayloadSchema, key: () => 'GET /projects' });
 const dcRename = new DcEndpoint((_params: { id: string }, _body: Project) => noFetch(), {
   schema: DcProject,
   sideEffect: true,
   key: ({ id }: { id: string }) => `PUT /projects/${id}`,
   getOptimisticResponse: (_snap: unknown, _params: { id: string }, body: Project) => body,
-});
-const dcOne = new DcEndpoint((_: { id: string }) => noFetch(), {
-  schema: DcProject,
-  key: ({ id }: { id: string }) => `GET /projects/${id}`,
 });
 
 export const OPTIMISTIC_SIZES = [1, 10];

@@ -11,12 +11,13 @@ import { generatePayload } from './generatePayload';
 import { type GroupResult, printGroup, ratio, runGroup } from './report';
 import { payloadSchema } from './tessera';
 
-const asJson = (value: unknown) => JSON.parse(JSON.stringify(value));
+export const asJson = (value: unknown) => JSON.parse(JSON.stringify(value));
 
-const TsProject = payloadSchema.project[0];
-const DcProject = dcPayloadSchema.project[0];
+export const TsProject = payloadSchema.project[0];
+export const DcProject = dcPayloadSchema.project[0];
 
-const tsList = new RestEndpoint({
+/** The project list and one project, in each library (shared with `optimistic.ts`). */
+export const tsList = new RestEndpoint({
   urlPrefix: 'http://bench.test',
   path: '/projects',
   schema: payloadSchema,
@@ -26,8 +27,11 @@ const tsOne = new RestEndpoint({
   path: '/projects/:id',
   schema: TsProject,
 });
-const dcList = new DcEndpoint(noFetch, { schema: dcPayloadSchema, key: () => 'GET /projects' });
-const dcOne = new DcEndpoint((_: { id: string }) => noFetch(), {
+export const dcList = new DcEndpoint(noFetch, {
+  schema: dcPayloadSchema,
+  key: () => 'GET /projects',
+});
+export const dcOne = new DcEndpoint((_: { id: string }) => noFetch(), {
   schema: DcProject,
   key: ({ id }: { id: string }) => `GET /projects/${id}`,
 });
