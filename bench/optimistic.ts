@@ -19,12 +19,15 @@ const tsRename = new RestEndpoint({
   schema: TsProject,
   getOptimisticResponse: (_snap: unknown, _params: { id: string }, body: Project) => body,
 });
-const dcRename = new DcEndpoint((_params: { id: string }, _body: Project) => noFetch(), {
-  schema: DcProject,
-  sideEffect: true,
-  key: ({ id }: { id: string }) => `PUT /projects/${id}`,
-  getOptimisticResponse: (_snap: unknown, _params: { id: string }, body: Project) => body,
-});
+const dcRename = new DcEndpoint(
+  (_params: { id: string }, _body: Project): Promise<Project> => noFetch(),
+  {
+    schema: DcProject,
+    sideEffect: true,
+    key: ({ id }: { id: string }) => `PUT /projects/${id}`,
+    getOptimisticResponse: (_snap: unknown, _params: { id: string }, body: Project) => body,
+  },
+);
 
 export const OPTIMISTIC_SIZES = [1, 10];
 

@@ -78,7 +78,7 @@ export class TableWriter {
       this.writableTables.set(table, address);
       return table as Table<T>;
     }
-    const copy = table === undefined ? copyTable(table) : this.over(table);
+    const copy = table === undefined ? copyTable<T>(table) : this.over(table);
     owners.set(copy, this.owner);
     this.writableTables.set(copy, address);
     if (table === undefined) this.created.add(copy);

@@ -13,8 +13,9 @@ describe('copyTable', () => {
     const proto = '__proto__';
     source[proto] = 1;
     const copy = copyTable(source);
-    copy.constructor = 2;
-    copy.prototype = 3;
+    const [constructorKey, prototypeKey] = ['constructor', 'prototype'];
+    copy[constructorKey] = 2;
+    copy[prototypeKey] = 3;
     expect(Object.getPrototypeOf(copy)).toBeNull();
     expect(contents(copy)).toEqual([
       ['__proto__', 1],
