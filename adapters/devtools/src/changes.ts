@@ -16,10 +16,6 @@ export function noChange(): Changed {
   return { results: new Set(), entities: new Map(), all: false };
 }
 
-export function isEmpty(changed: Changed): boolean {
-  return !changed.all && changed.results.size === 0 && changed.entities.size === 0;
-}
-
 /** Adds every change of `from` to `into`. */
 export function addChanges(into: Changed, from: Changed): void {
   into.all ||= from.all;
@@ -44,16 +40,13 @@ export interface ChangeTracker {
 export function trackChanges(controller: Controller): ChangeTracker {
   let pending = noChange();
   const subscription = controller.changes$.subscribe(({ state, changes }) => {
-    pending.all ||= changes.all;
-    for (const key of changes.results) pending.results.add(key);
     for (const root of [changes.entities, changes.entitiesMeta]) {
       for (const [table, keys] of root) {
         const pks = keys instanceof Set ? keys : Object.keys(state.entities[table] ?? {});
-        const known = pending.entities.get(table);
-        if (known) for (const pk of pks) known.add(pk);
-        else pending.entities.set(table, new Set(pks));
+        addChanges(pending, { ...noChange(), entities: new Map([[table, new Set(pks)]]) });
       }
     }
+    addChanges(pending, { all: changes.all, results: changes.results, entities: new Map() });
   });
   return {
     take() {
