@@ -21,6 +21,15 @@ describe('Broadcast (the store’s Subject and BehaviorSubject)', () => {
     expect(seen).toEqual([2]);
   });
 
+  it('without replay, keeps no value once sent (a change log must not hold its last change)', () => {
+    // The store's change log is a Broadcast without replay; a GC sweep's change names every key
+    // it removed, and keeping it until the next change held ~1 MB after 10,000 results expired.
+    const values = new Broadcast<{ keys: string[] }>(false);
+    values.observable.subscribe(() => {});
+    values.next({ keys: ['a', 'b'] });
+    expect((values as unknown as { latest: unknown }).latest).toBeUndefined();
+  });
+
   it('is an rxjs Observable: operators and firstValueFrom work on it', async () => {
     const values = new Broadcast(true, 1);
     expect(values.observable).toBeInstanceOf(Observable);

@@ -11,23 +11,27 @@ export class Broadcast<T> {
   private readonly subscribers = new Set<Subscriber<T>>();
   /** The subscribers as of the last change to them: a value goes to those, in order. */
   private sendTo: Subscriber<T>[] | undefined;
+  /** What a new subscriber gets first; kept only to replay (a log would otherwise hold its last change). */
   private latest: T | undefined;
   private completed = false;
 
-  constructor(replay: boolean, first?: T) {
+  constructor(
+    private readonly replay: boolean,
+    first?: T,
+  ) {
     this.latest = first;
-    this.observable = new Observable<T>((subscriber) => this.add(subscriber, replay));
+    this.observable = new Observable<T>((subscriber) => this.add(subscriber));
   }
 
   /** Adds a subscriber (the `subscribe` function of an Observable built on this). */
-  add(subscriber: Subscriber<T>, replay: boolean): () => void {
+  add(subscriber: Subscriber<T>): () => void {
     if (this.completed) {
       subscriber.complete();
       return () => {};
     }
     this.subscribers.add(subscriber);
     this.sendTo = undefined;
-    if (replay) subscriber.next(this.latest as T);
+    if (this.replay) subscriber.next(this.latest as T);
     return () => {
       if (this.subscribers.delete(subscriber)) this.sendTo = undefined;
     };
@@ -35,7 +39,7 @@ export class Broadcast<T> {
 
   next(value: T): void {
     if (this.completed) return;
-    this.latest = value;
+    if (this.replay) this.latest = value;
     this.sendTo ??= [...this.subscribers];
     for (const subscriber of this.sendTo) subscriber.next(value);
   }

@@ -140,7 +140,7 @@ export class Controller extends Observable<State> {
   constructor(options: ControllerOptions = {}) {
     // rxjs calls this as a method of the observable, so `this` is the controller.
     super(function (this: Observable<State>, subscriber) {
-      return (this as Controller).states.add(subscriber, true);
+      return (this as Controller).states.add(subscriber);
     });
     bindMethods(this);
     this.clock = options.now ?? Date.now;
