@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { assertAccessible, eventually, startExample } from './harness.mjs';
 import { tests as svelteTests } from './svelte.mjs';
 import { createsTodo, freshPage, pick, row, rows, seedTitles, titles } from './todoPage.mjs';
-import { pagedPageEnd, tests as vueTests } from './vue.mjs';
+import { loadAllPages, pagedPageEnd, tests as vueTests } from './vue.mjs';
 
 /** What the server's load functions asked the API for, and whether the proxy fails them. */
 const serverSide = { requests: [], failing: false, target: undefined };
@@ -209,6 +209,22 @@ export const tests = [
       } finally {
         serverSide.failing = false;
       }
+    },
+  },
+  {
+    name: 'a list loaded to its end offers no "Load more" after a visit to a todo and back',
+    async run({ page, baseURL }) {
+      await freshPage(page, baseURL);
+      await loadAllPages(page);
+      const all = await titles(page);
+      await row(page, 3).locator('a.open').click();
+      await page.waitForURL('**/todos/3');
+      await page.click('#back');
+      await page.waitForURL((url) => url.pathname === '/');
+      await eventually(async () => assert.deepEqual(await titles(page), all));
+      // The list's component is new; the pages it appended are still in the store, and so is
+      // the count of them (not offered again, and a click would have fetched page 2 again).
+      assert.equal(await page.locator('#more').count(), 0);
     },
   },
   {

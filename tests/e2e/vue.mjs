@@ -18,7 +18,7 @@ import {
 const isTodoList = (url) => url.pathname === '/api/todos';
 
 /** Clicks "Load more" until the list is loaded to its end. */
-async function loadAllPages(page) {
+export async function loadAllPages(page) {
   while ((await page.locator('#more').count()) > 0) {
     const before = await rows(page).count();
     await page.click('#more');

@@ -1,6 +1,16 @@
+import type { Controller } from '@tessera/core';
 import { getTessera, useMutation } from '@tessera/svelte';
 import { SvelteMap } from 'svelte/reactivity';
 import { listArgs, PER_PAGE, type Todo, TodoResource } from './api';
+
+/** Pages appended to a filter's list, and whether the last came back short (the end). */
+type Loaded = { pages: number; end: boolean };
+
+/**
+ * Each store's page counts: they live as long as the pages they count, which stay in the store
+ * when a list's component goes (a visit to a todo's page and back must not offer them again).
+ */
+const loadedPagesOf = new WeakMap<Controller, SvelteMap<number | null, Loaded>>();
 
 /**
  * "Load more" for a todo list that follows the user filter: `hasMore` while the last page came
@@ -13,7 +23,8 @@ export function useNextPages(
   todos: { readonly loading: boolean; readonly data: readonly Todo[] | undefined },
 ) {
   const { controller } = getTessera();
-  const loadedPages = new SvelteMap<number | null, { pages: number; end: boolean }>();
+  const loadedPages = loadedPagesOf.get(controller) ?? new SvelteMap();
+  loadedPagesOf.set(controller, loadedPages);
   $effect.pre(() => {
     if (todos.loading) loadedPages.delete(userId());
   });
