@@ -7,6 +7,7 @@ export { callEndpoint, DEFAULT_GC_INTERVAL, defaultManagers } from './managers/i
 export { MAX_NORMALIZE_DEPTH } from './normalize/index';
 export { noteFailure, retryFailure } from './observe/failures';
 export { escapeLiterals, shortenPath } from './rest/index';
+export { message, warnInDevelopment } from './schema/development';
 export {
   ArraySchema,
   CollectionUpdate,

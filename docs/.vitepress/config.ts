@@ -67,6 +67,7 @@ export default defineConfig({
           { text: 'The store', link: '/reference/store' },
           { text: 'How a reader behaves', link: '/reference/readers' },
           { text: 'Errors', link: '/reference/errors' },
+          { text: 'Messages', link: '/reference/messages' },
         ],
       },
       { text: 'API', link: '/api/', items: packagePages() },

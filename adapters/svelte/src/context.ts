@@ -1,4 +1,5 @@
 import { type Controller, type CreateStoreOptions, createStore, type Store } from '@tessera/core';
+import { message } from '@tessera/core/internal';
 import { BROWSER } from 'esm-env';
 import { getContext, hasContext, onMount, setContext } from 'svelte';
 
@@ -58,7 +59,12 @@ export function setTessera(tessera: Tessera): Tessera {
 export function getTessera(): Tessera {
   if (!hasContext(key)) {
     throw new Error(
-      'No Tessera store in context: call setTessera(createTessera()) in a parent component',
+      message(
+        'TSR70',
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          'No Tessera store in context: call setTessera(createTessera()) in a parent component',
+      ),
     );
   }
   return getContext<Tessera>(key);

@@ -1,4 +1,5 @@
 import { describeSchema } from '../schema/describeSchema';
+import { message } from '../schema/development';
 import { expectsObject } from '../schema/expectsObject';
 import {
   type EntitiesMeta,
@@ -77,7 +78,12 @@ class NormalizeWalker implements INormalizeDelegate {
     if (++this.depth > MAX_NORMALIZE_DEPTH) {
       throw new SchemaError(
         describeSchema(schema),
-        `nesting deeper than ${MAX_NORMALIZE_DEPTH} levels`,
+        message(
+          'TSR15',
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `nesting deeper than ${MAX_NORMALIZE_DEPTH} levels`,
+        ),
         value,
       );
     }
@@ -283,7 +289,12 @@ export function normalizeWith<S = unknown, R = Normalize<S>>(
   if (typeof input !== 'object' && expectsObject(schema)) {
     throw new SchemaError(
       describeSchema(schema),
-      `unexpected input given to normalize: expected an object, found a ${typeof input}`,
+      message(
+        `TSR16 ${typeof input}`,
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `unexpected input given to normalize: expected an object, found a ${typeof input}`,
+      ),
       input,
     );
   }

@@ -1,3 +1,4 @@
+import { message } from '../schema/development';
 import { ArraySchema, SchemaError } from '../schema/index';
 
 const arraySchemas = new WeakMap<readonly unknown[], ArraySchema>();
@@ -9,7 +10,12 @@ export function arraySchemaFor(shorthand: readonly unknown[]): ArraySchema {
     if (shorthand.length !== 1) {
       throw new SchemaError(
         'Array shorthand',
-        `must hold exactly one schema, found ${shorthand.length}`,
+        message(
+          `TSR17 ${shorthand.length}`,
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `must hold exactly one schema, found ${shorthand.length}`,
+        ),
         shorthand,
       );
     }

@@ -1,3 +1,4 @@
+import { message } from '../schema/development';
 import { TesseraError } from '../schema/TesseraError';
 import { readErrorBody } from './errorBody';
 
@@ -67,7 +68,12 @@ export class ResponseParseError extends NetworkError {
     const contentType = response.headers.get('content-type');
     super(
       { status: response.status, statusText: response.statusText, url, headers: response.headers },
-      `Expected ${expected} from ${url || 'unknown URL'} (content-type ${contentType ?? 'none'}), got: ${JSON.stringify(snippet)}`,
+      message(
+        `TSR58 ${expected} ${url}`,
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `Expected ${expected} from ${url || 'unknown URL'} (content-type ${contentType ?? 'none'}), got: ${JSON.stringify(snippet)}`,
+      ),
       snippet,
     );
     this.contentType = contentType;

@@ -1,4 +1,5 @@
 import { describeSchema } from '../schema/describeSchema';
+import { message } from '../schema/development';
 import { expectsObject } from '../schema/expectsObject';
 import { SchemaError } from '../schema/SchemaError';
 import { fixBody, hasBody } from './bodyArgument';
@@ -73,7 +74,14 @@ const RESERVED_OPTIONS = new Set(['__proto__', 'constructor', 'prototype']);
 class RestEndpointImpl {
   constructor(options: Record<string, unknown>) {
     if (options === null || typeof options !== 'object') {
-      throw new TypeError('RestEndpoint expects an options object with a `path`');
+      throw new TypeError(
+        message(
+          'TSR40',
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            'RestEndpoint expects an options object with a `path`',
+        ),
+      );
     }
     const endpoint = ((...args: unknown[]) => runFetch(endpoint, args)) as unknown as Endpoint;
     // The arrow's own `name` would hide the readable one from the prototype.
@@ -94,7 +102,14 @@ class RestEndpointImpl {
    */
   url(this: Endpoint, urlParams: Record<string, unknown> = {}): string {
     if (urlParams === null || typeof urlParams !== 'object') {
-      throw new TypeError(`${this.name}: URL params must be an object (got ${typeof urlParams})`);
+      throw new TypeError(
+        message(
+          `TSR41 ${this.name}`,
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `${this.name}: URL params must be an object (got ${typeof urlParams})`,
+        ),
+      );
     }
     const template = pathTemplate(this.path);
     const url = `${this.urlPrefix}${template.build(urlParams)}`;
@@ -231,7 +246,14 @@ class RestEndpointImpl {
    */
   extend(this: Endpoint, options: Record<string, unknown>): Endpoint {
     if (options === null || typeof options !== 'object') {
-      throw new TypeError(`${this.name}: extend() expects an options object`);
+      throw new TypeError(
+        message(
+          `TSR42 ${this.name}`,
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `${this.name}: extend() expects an options object`,
+        ),
+      );
     }
     const merged: Record<string, unknown> = { ...ownMembers(this), ...options };
     if (Object.hasOwn(options, 'signal') && options.signal && this.signal) {
@@ -349,7 +371,12 @@ function assertDataAllowed(
   if (NO_CONTENT_STATUSES.has(response.status) || !expectsObject(endpoint.schema)) return;
   throw new SchemaError(
     describeSchema(endpoint.schema),
-    `${init.method ?? 'GET'} ${url} answered ${describeStatus(response)} with an empty or null body (answer 204 for "nothing", or build the value in process())`,
+    message(
+      `TSR43 ${init.method ?? 'GET'} ${url} ${response.status}`,
+      () =>
+        process.env.NODE_ENV !== 'production' &&
+        `${init.method ?? 'GET'} ${url} answered ${describeStatus(response)} with an empty or null body (answer 204 for "nothing", or build the value in process())`,
+    ),
     value,
   );
 }
@@ -375,7 +402,13 @@ function defineMember(endpoint: Endpoint, key: string, value: unknown) {
 function defineMembers(endpoint: Endpoint, options: Record<string, unknown>) {
   for (const key of Object.keys(options)) {
     if (RESERVED_OPTIONS.has(key)) {
-      throw new TypeError(`RestEndpoint option "${key}" is not allowed`);
+      throw new TypeError(
+        message(
+          `TSR44 ${key}`,
+          () =>
+            process.env.NODE_ENV !== 'production' && `RestEndpoint option "${key}" is not allowed`,
+        ),
+      );
     }
     defineMember(endpoint, key, options[key]);
   }
@@ -391,16 +424,34 @@ function ownMembers(endpoint: Endpoint): Record<string, unknown> {
 
 function validate(endpoint: Endpoint) {
   if (typeof endpoint.path !== 'string') {
-    throw new TypeError(`RestEndpoint needs a string \`path\` (got ${typeof endpoint.path})`);
+    throw new TypeError(
+      message(
+        'TSR45',
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `RestEndpoint needs a string \`path\` (got ${typeof endpoint.path})`,
+      ),
+    );
   }
   pathTemplate(endpoint.path); // compiles now, so a bad template fails where it is written
   if (typeof endpoint.urlPrefix !== 'string') {
-    throw new TypeError(`${endpoint.name}: urlPrefix must be a string`);
+    throw new TypeError(
+      message(
+        `TSR46 ${endpoint.name}`,
+        () =>
+          process.env.NODE_ENV !== 'production' && `${endpoint.name}: urlPrefix must be a string`,
+      ),
+    );
   }
   const { timeout } = endpoint;
   if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0 && timeout < 2 ** 31)) {
     throw new TypeError(
-      `${endpoint.name}: timeout must be a positive number of ms (got ${timeout})`,
+      message(
+        `TSR47 ${endpoint.name} ${timeout}`,
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `${endpoint.name}: timeout must be a positive number of ms (got ${timeout})`,
+      ),
     );
   }
   if (
@@ -410,7 +461,12 @@ function validate(endpoint: Endpoint) {
   ) {
     // Binary or text data cannot be normalized (docs/reference/rest-endpoint.md#responses).
     throw new TypeError(
-      `${endpoint.name}: content '${endpoint.content}' cannot have a schema (only JSON is normalized)`,
+      message(
+        `TSR48 ${endpoint.name} ${endpoint.content}`,
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `${endpoint.name}: content '${endpoint.content}' cannot have a schema (only JSON is normalized)`,
+      ),
     );
   }
 }

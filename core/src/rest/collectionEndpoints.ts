@@ -1,3 +1,4 @@
+import { message } from '../schema/development';
 import { locateCollection } from '../schema/findCollection';
 import { type Collection, findCollection, replaceCollection, type Schema } from '../schema/index';
 import { fixBody } from './bodyArgument';
@@ -39,7 +40,14 @@ function nameAfter(source: Endpoint, accessor: string): { name?: string } {
 function requireCollection(source: Endpoint, accessor: string): Collection {
   const collection = findCollection(source.schema);
   if (!collection) {
-    throw new TypeError(`${source.name}: ${accessor} needs a Collection in the endpoint's schema`);
+    throw new TypeError(
+      message(
+        `TSR56 ${source.name} ${accessor}`,
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `${source.name}: ${accessor} needs a Collection in the endpoint's schema`,
+      ),
+    );
   }
   return collection;
 }
@@ -80,7 +88,14 @@ export function paginatedEndpoint(
   const accessor =
     typeof fieldOrRemoveCursor === 'string' ? `paginated('${fieldOrRemoveCursor}')` : 'paginated()';
   if (typeof fieldOrRemoveCursor === 'string' && fieldOrRemoveCursor === '') {
-    throw new TypeError(`${source.name}: ${accessor} needs a non-empty field name`);
+    throw new TypeError(
+      message(
+        `TSR57 ${source.name} ${accessor}`,
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `${source.name}: ${accessor} needs a non-empty field name`,
+      ),
+    );
   }
   const build = () => {
     const collection = requireCollection(source, accessor);

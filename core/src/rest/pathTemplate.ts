@@ -1,4 +1,5 @@
 import { compile, type ParamData, parse, pathToRegexp, type Token } from 'path-to-regexp';
+import { message } from '../schema/development';
 
 interface TemplateParam {
   readonly kind: 'param' | 'wildcard';
@@ -65,9 +66,15 @@ function compileTemplate(path: string): PathTemplate {
   try {
     tokens = parse(escapeLiterals(path));
   } catch (error) {
-    throw new TypeError(`Invalid path template ${JSON.stringify(path)}: ${describe(error)}`, {
-      cause: error,
-    });
+    throw new TypeError(
+      message(
+        `TSR20 ${path}`,
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `Invalid path template ${JSON.stringify(path)}: ${describe(error)}`,
+      ),
+      { cause: error },
+    );
   }
   const params = new Map<string, TemplateParam>();
   collectParams(tokens.tokens, false, params);
@@ -110,39 +117,75 @@ function encodeParams(
   const data: Record<string, string> = {};
   for (const [name, param] of params) {
     const value = Object.hasOwn(urlParams, name) ? urlParams[name] : undefined;
-    const fail = (problem: string) => paramError(path, name, problem);
+    const fail: Fail = (code, problem) => paramError(path, name, code, problem);
     if (value === undefined || value === null || value === '') {
       if (param.optional) continue;
-      throw fail(
-        value === ''
-          ? 'must not be empty'
-          : "is missing: pass it in the endpoint's arguments (a reader that must wait for it takes null instead)",
-      );
+      throw value === ''
+        ? fail('TSR21', () => process.env.NODE_ENV !== 'production' && 'must not be empty')
+        : fail(
+            'TSR22',
+            () =>
+              process.env.NODE_ENV !== 'production' &&
+              "is missing: pass it in the endpoint's arguments (a reader that must wait for it takes null instead)",
+          );
     }
     if (param.kind === 'param') {
       if (typeof value !== 'string' && typeof value !== 'number') {
-        throw fail(`must be a string or a number (got ${typeof value})`);
+        throw fail(
+          'TSR23',
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `must be a string or a number (got ${typeof value})`,
+        );
       }
       if (typeof value === 'number' && !Number.isFinite(value)) {
-        throw fail(`must be a finite number (got ${value})`);
+        throw fail(
+          'TSR24',
+          () => process.env.NODE_ENV !== 'production' && `must be a finite number (got ${value})`,
+        );
       }
       data[name] = encodeSegment(String(value), fail);
       continue;
     }
-    if (!Array.isArray(value)) throw fail('is a wildcard and must be an array of segments');
+    if (!Array.isArray(value)) {
+      throw fail(
+        'TSR25',
+        () =>
+          process.env.NODE_ENV !== 'production' && 'is a wildcard and must be an array of segments',
+      );
+    }
     if (value.length === 0) {
       if (param.optional) continue;
-      throw fail('is a wildcard and needs at least one segment');
+      throw fail(
+        'TSR26',
+        () =>
+          process.env.NODE_ENV !== 'production' && 'is a wildcard and needs at least one segment',
+      );
     }
     data[name] = value
       .map((segment) => {
         if (typeof segment !== 'string' && typeof segment !== 'number') {
-          throw fail(`segments must be strings or numbers (got ${typeof segment})`);
+          throw fail(
+            'TSR27',
+            () =>
+              process.env.NODE_ENV !== 'production' &&
+              `segments must be strings or numbers (got ${typeof segment})`,
+          );
         }
         if (typeof segment === 'number' && !Number.isFinite(segment)) {
-          throw fail(`segments must be finite numbers (got ${segment})`);
+          throw fail(
+            'TSR28',
+            () =>
+              process.env.NODE_ENV !== 'production' &&
+              `segments must be finite numbers (got ${segment})`,
+          );
         }
-        if (segment === '') throw fail('segments must not be empty');
+        if (segment === '') {
+          throw fail(
+            'TSR29',
+            () => process.env.NODE_ENV !== 'production' && 'segments must not be empty',
+          );
+        }
         return encodeSegment(String(segment), fail);
       })
       .join('/');
@@ -150,15 +193,33 @@ function encodeParams(
   return data;
 }
 
-function paramError(path: string, name: string, problem: string): TypeError {
-  return new TypeError(`URL parameter "${name}" of path ${JSON.stringify(path)} ${problem}`);
+/** A bad URL parameter: its code, and what is wrong with it (development builds only). */
+type Fail = (code: string, problem: () => string | false) => TypeError;
+
+function paramError(
+  path: string,
+  name: string,
+  code: string,
+  problem: () => string | false,
+): TypeError {
+  return new TypeError(
+    message(
+      `${code} ${name} ${path}`,
+      () =>
+        process.env.NODE_ENV !== 'production' &&
+        `URL parameter "${name}" of path ${JSON.stringify(path)} ${problem()}`,
+    ),
+  );
 }
 
-function encodeSegment(value: string, fail: (problem: string) => Error): string {
+function encodeSegment(value: string, fail: Fail): string {
   try {
     return encodeURIComponent(value);
   } catch {
-    throw fail('is not valid Unicode (lone surrogate)');
+    throw fail(
+      'TSR30',
+      () => process.env.NODE_ENV !== 'production' && 'is not valid Unicode (lone surrogate)',
+    );
   }
 }
 
@@ -174,7 +235,12 @@ function assertNoDotSegments(path: string, built: string) {
   for (const segment of pathPart.split('/')) {
     if (segment === '.' || segment === '..') {
       throw new TypeError(
-        `URL parameters of path ${JSON.stringify(path)} make a "${segment}" segment, which URL normalization would resolve away`,
+        message(
+          `TSR31 ${path}`,
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `URL parameters of path ${JSON.stringify(path)} make a "${segment}" segment, which URL normalization would resolve away`,
+        ),
       );
     }
   }

@@ -1,4 +1,5 @@
 import { describeSchema } from '../schema/describeSchema';
+import { message } from '../schema/development';
 import { Collection, type Denormalize, type EntityLike, Invalidate } from '../schema/index';
 import { shortenPath } from './pathTemplate';
 import type { PathParams, ShortenPath } from './pathTypes';
@@ -146,9 +147,22 @@ export function resource<
     optimistic = false,
     ...shared
   } = options;
-  if (typeof path !== 'string') throw new TypeError('resource() needs a string `path`');
+  if (typeof path !== 'string')
+    throw new TypeError(
+      message(
+        'TSR50',
+        () => process.env.NODE_ENV !== 'production' && 'resource() needs a string `path`',
+      ),
+    );
   if (schema === undefined || schema === null) {
-    throw new TypeError(`resource(${JSON.stringify(path)}) needs a schema`);
+    throw new TypeError(
+      message(
+        `TSR51 ${path}`,
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `resource(${JSON.stringify(path)}) needs a schema`,
+      ),
+    );
   }
   const prefix = describeSchema(schema);
   const build = (member: string, generics: RestGenerics & Record<string, unknown>): RestEndpoint =>
@@ -220,9 +234,23 @@ const optimisticResponses = {
 function withExtend(members: Members, prefix: string): Members {
   /** Member `name` extended with `options`: an existing one, or (a new name) `get`. */
   const extendMember = (name: string, options: unknown): RestEndpoint => {
-    if (name === 'extend') throw new TypeError('resource extend(): `extend` is not a member');
+    if (name === 'extend')
+      throw new TypeError(
+        message(
+          'TSR52',
+          () =>
+            process.env.NODE_ENV !== 'production' && 'resource extend(): `extend` is not a member',
+        ),
+      );
     if (options === null || typeof options !== 'object') {
-      throw new TypeError(`resource extend(): the options of ${name} must be an object`);
+      throw new TypeError(
+        message(
+          `TSR53 ${name}`,
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `resource extend(): the options of ${name} must be an object`,
+        ),
+      );
     }
     if (Object.hasOwn(members, name)) return members[name].extend(options as object);
     return members.get.extend({ name: `${prefix}.${name}`, ...options });
@@ -234,7 +262,14 @@ function withExtend(members: Members, prefix: string): Members {
     if (typeof nameOrMembers === 'function') {
       const added = nameOrMembers(members);
       if (added === null || typeof added !== 'object') {
-        throw new TypeError('resource extend(fn): fn must return an object of endpoints');
+        throw new TypeError(
+          message(
+            'TSR54',
+            () =>
+              process.env.NODE_ENV !== 'production' &&
+              'resource extend(fn): fn must return an object of endpoints',
+          ),
+        );
       }
       return withExtend({ ...members, ...added }, prefix);
     }
@@ -246,7 +281,12 @@ function withExtend(members: Members, prefix: string): Members {
     }
     if (nameOrMembers === null || typeof nameOrMembers !== 'object') {
       throw new TypeError(
-        'resource extend() takes a member name and options, an object of them, or a function',
+        message(
+          'TSR55',
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            'resource extend() takes a member name and options, an object of them, or a function',
+        ),
       );
     }
     const next: Members = { ...members };

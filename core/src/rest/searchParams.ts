@@ -1,3 +1,5 @@
+import { message } from '../schema/development';
+
 /**
  * The default `searchToString` (docs/reference/rest-endpoint.md#search-parameters): URLSearchParams
  * with sorted keys, over values it can express without guessing. A value is a string, a finite
@@ -32,26 +34,56 @@ function searchValue(value: unknown, key: string, endpointName: string): string 
       return String(value);
     case 'number':
       if (Number.isFinite(value)) return String(value);
-      throw unusable(key, endpointName, `is ${value}, which is not a usable number`);
+      throw unusable(
+        key,
+        endpointName,
+        'TSR32',
+        () => process.env.NODE_ENV !== 'production' && `is ${value}, which is not a usable number`,
+      );
     case 'object':
       if (value instanceof Date) {
         if (Number.isNaN(value.getTime())) {
-          throw unusable(key, endpointName, 'is an invalid Date');
+          throw unusable(
+            key,
+            endpointName,
+            'TSR33',
+            () => process.env.NODE_ENV !== 'production' && 'is an invalid Date',
+          );
         }
         return value.toISOString();
       }
       throw unusable(
         key,
         endpointName,
-        `is ${Array.isArray(value) ? 'a nested array' : 'an object'}, which URLSearchParams cannot express. ` +
-          'Override searchToString to encode nested values, e.g. with qs: ' +
-          '`searchToString(params) { return qs.stringify(params, { sort: (a, b) => a.localeCompare(b) }) }`',
+        'TSR34',
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `is ${Array.isArray(value) ? 'a nested array' : 'an object'}, which URLSearchParams cannot express. ` +
+            'Override searchToString to encode nested values, e.g. with qs: ' +
+            '`searchToString(params) { return qs.stringify(params, { sort: (a, b) => a.localeCompare(b) }) }`',
       );
     default:
-      throw unusable(key, endpointName, `is a ${typeof value}`);
+      throw unusable(
+        key,
+        endpointName,
+        'TSR35',
+        () => process.env.NODE_ENV !== 'production' && `is a ${typeof value}`,
+      );
   }
 }
 
-function unusable(key: string, endpointName: string, problem: string): TypeError {
-  return new TypeError(`${endpointName}: search parameter "${key}" ${problem}`);
+function unusable(
+  key: string,
+  endpointName: string,
+  code: string,
+  problem: () => string | false,
+): TypeError {
+  return new TypeError(
+    message(
+      `${code} ${endpointName} ${key}`,
+      () =>
+        process.env.NODE_ENV !== 'production' &&
+        `${endpointName}: search parameter "${key}" ${problem()}`,
+    ),
+  );
 }

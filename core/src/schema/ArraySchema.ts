@@ -1,4 +1,5 @@
 import { describeSchema } from './describeSchema';
+import { message } from './development';
 import { INVALID } from './INVALID';
 import type {
   FieldKey,
@@ -18,7 +19,14 @@ export function listValues(owner: unknown, input: unknown): readonly unknown[] {
   if (Array.isArray(input)) return input;
   const found = input === null ? 'null' : typeof input;
   const name = owner instanceof ArraySchema ? `[${describeSchema(owner.schema)}]` : owner;
-  throw new SchemaError(describeSchema(name), `expected an array, found ${found}`, input);
+  throw new SchemaError(
+    describeSchema(name),
+    message(
+      `TSR14 ${found}`,
+      () => process.env.NODE_ENV !== 'production' && `expected an array, found ${found}`,
+    ),
+    input,
+  );
 }
 
 /** `schema.Array`: a list of one schema, or of several chosen per item by `schemaAttribute`. */

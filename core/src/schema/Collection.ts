@@ -2,6 +2,7 @@ import { ArraySchema } from './ArraySchema';
 import { CollectionUpdate, type MergeMembers } from './CollectionUpdate';
 import { serializeCollectionKey } from './collectionKey';
 import { describeSchema } from './describeSchema';
+import { message } from './development';
 import type {
   FieldKey,
   IDenormalizeDelegate,
@@ -35,7 +36,12 @@ function toInnerSchema(definition: ListDefinition): ArraySchema | Values {
   if (definition instanceof ArraySchema || definition instanceof Values) return definition;
   if (Array.isArray(definition) && definition.length === 1) return new ArraySchema(definition[0]);
   throw new TypeError(
-    `Collection expects [Entity], schema.Array or Values; got ${describeSchema(definition)}`,
+    message(
+      `TSR12 ${describeSchema(definition)}`,
+      () =>
+        process.env.NODE_ENV !== 'production' &&
+        `Collection expects [Entity], schema.Array or Values; got ${describeSchema(definition)}`,
+    ),
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Collection, CollectionFilter } from './Collection';
 import { parseCollectionKey } from './collectionKey';
 import { describeSchema } from './describeSchema';
+import { message } from './development';
 import { expectsObject } from './expectsObject';
 import { INVALID } from './INVALID';
 import type {
@@ -159,7 +160,14 @@ export class CollectionUpdate<
     const mode: CollectionUpdateMode = this.mode;
     if (mode === 'assign' || (mode === 'addWith' && collection.isValues)) {
       if (!collection.isValues)
-        throw new SchemaError(collection.key, 'assign needs a Values collection', input);
+        throw new SchemaError(
+          collection.key,
+          message(
+            'TSR01',
+            () => process.env.NODE_ENV !== 'production' && 'assign needs a Values collection',
+          ),
+          input,
+        );
       if (input !== null && typeof input === 'object') this.requireMembers(Object.values(input));
       const refs = inner.normalize(input, parent, key, delegate);
       const merge: MergeMembers =
@@ -174,7 +182,12 @@ export class CollectionUpdate<
     if (collection.isValues && mode !== 'remove' && mode !== 'move') {
       throw new SchemaError(
         collection.key,
-        `${mode} needs a list collection (Values use assign)`,
+        message(
+          `TSR02 ${mode}`,
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `${mode} needs a list collection (Values use assign)`,
+        ),
         input,
       );
     }
@@ -217,7 +230,12 @@ export class CollectionUpdate<
       if (item !== null && typeof item === 'object') continue;
       throw new SchemaError(
         describeSchema(member),
-        `${this.mode} needs each new member as an object (the entity itself), not a primary key or null; answer with the created entity, or 204 and refetch the list`,
+        message(
+          `TSR03 ${this.mode}`,
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `${this.mode} needs each new member as an object (the entity itself), not a primary key or null; answer with the created entity, or 204 and refetch the list`,
+        ),
         item,
       );
     }

@@ -1,4 +1,5 @@
 // biome-ignore-all lint/complexity/noThisInStatic: statics dispatch to the subclass (Todo.key, Todo.merge)
+import { message } from './development';
 import { INVALID } from './INVALID';
 import type {
   IDenormalizeDelegate,
@@ -73,7 +74,12 @@ export abstract class Entity {
     if (id === undefined && pk === (Entity.prototype as { pk: PkMethod }).pk && !declaresId(this)) {
       throw new SchemaError(
         this.key,
-        `class ${this.name} has no pk() and no \`id\` field; define pk() to return its primary key`,
+        message(
+          `TSR09 ${this.name}`,
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `class ${this.name} has no pk() and no \`id\` field; define pk() to return its primary key`,
+        ),
         value,
       );
     }
@@ -173,12 +179,26 @@ export abstract class Entity {
       // A bare string or number where an entity belongs is a reference by primary key.
       if (typeof input === 'string' || typeof input === 'number')
         return checkPk(this.key, input, input);
-      throw new SchemaError(this.key, 'expected an object for this entity', input);
+      throw new SchemaError(
+        this.key,
+        message(
+          'TSR10',
+          () => process.env.NODE_ENV !== 'production' && 'expected an object for this entity',
+        ),
+        input,
+      );
     }
     const args = delegate.args;
     const processed = this.process(input, parent, key, args);
     if (typeof processed !== 'object' || processed === null) {
-      throw new SchemaError(this.key, 'process() must return an object', processed);
+      throw new SchemaError(
+        this.key,
+        message(
+          'TSR11',
+          () => process.env.NODE_ENV !== 'production' && 'process() must return an object',
+        ),
+        processed,
+      );
     }
     const pk = checkPk(this.key, this.pk(processed, parent, key, args), processed);
     const problem = this.validate(processed);

@@ -1,4 +1,5 @@
 import { describeSchema } from './describeSchema';
+import { message } from './development';
 import type {
   EntityLike,
   FieldKey,
@@ -36,7 +37,12 @@ export class Invalidate<
       if (schemaAttribute === undefined) {
         throw new SchemaError(
           'Invalidate',
-          'schemaAttribute is required with an entity map',
+          message(
+            'TSR05',
+            () =>
+              process.env.NODE_ENV !== 'production' &&
+              'schemaAttribute is required with an entity map',
+          ),
           entity,
         );
       }
@@ -68,7 +74,12 @@ export class Invalidate<
     } else {
       throw new SchemaError(
         entity.key,
-        'expected the entity (or its primary key) to invalidate',
+        message(
+          'TSR06',
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            'expected the entity (or its primary key) to invalidate',
+        ),
         input,
       );
     }

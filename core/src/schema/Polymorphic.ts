@@ -1,5 +1,5 @@
 import { describeSchema } from './describeSchema';
-import { warnInDevelopment } from './developmentWarning';
+import { warnInDevelopment } from './development';
 import type { FieldKey, IDenormalizeDelegate, INormalizeDelegate } from './interface';
 import { getOwn, isOwn } from './ownProperty';
 import { describeValue } from './SchemaError';
@@ -103,6 +103,7 @@ export abstract class Polymorphic {
   protected warnUnknown(value: unknown, parent: unknown, key: FieldKey): void {
     warnInDevelopment(
       () =>
+        process.env.NODE_ENV !== 'production' &&
         `${describeSchema(this)}: skipped a member whose schemaAttribute gave ${JSON.stringify(this.schemaAttribute!(value as object, parent as SchemaMap, key as string))}, which is not one of ${Object.keys(this.schema as SchemaMap).join(', ')} (value ${describeValue(value)})`,
     );
   }

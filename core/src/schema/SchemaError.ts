@@ -1,3 +1,4 @@
+import { message } from './development';
 import { TesseraError } from './TesseraError';
 
 const MAX_VALUE_LENGTH = 120;
@@ -32,7 +33,10 @@ export class SchemaError extends TesseraError {
   readonly value: unknown;
 
   constructor(schemaKey: string, problem: string, value: unknown) {
-    super(`${schemaKey}: ${problem} (got ${describeValue(value)})`);
+    // The value is on the error; development builds show it in the message too.
+    super(
+      `${schemaKey}: ${problem}${message('', () => process.env.NODE_ENV !== 'production' && ` (got ${describeValue(value)})`)}`,
+    );
     this.schemaKey = schemaKey;
     this.value = value;
   }

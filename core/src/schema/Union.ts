@@ -1,3 +1,4 @@
+import { message } from './development';
 import type {
   FieldKey,
   IDenormalizeDelegate,
@@ -18,7 +19,14 @@ export class Union<
 
   constructor(definition: Choices, schemaAttribute: SchemaAttribute) {
     if (schemaAttribute === undefined) {
-      throw new SchemaError('Union', 'schemaAttribute is required', definition);
+      throw new SchemaError(
+        'Union',
+        message(
+          'TSR13',
+          () => process.env.NODE_ENV !== 'production' && 'schemaAttribute is required',
+        ),
+        definition,
+      );
     }
     super(definition, schemaAttribute);
     this.attributeName = typeof schemaAttribute === 'string' ? schemaAttribute : undefined;

@@ -1,4 +1,5 @@
 import { describeSchema } from './describeSchema';
+import { message } from './development';
 import { INVALID } from './INVALID';
 import type { IDenormalizeDelegate, INormalizeDelegate, IQueryDelegate } from './interface';
 import { setOwn } from './ownProperty';
@@ -25,7 +26,14 @@ export class Values<S = unknown> extends Polymorphic {
     delegate: INormalizeDelegate,
   ): Record<string, unknown> {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-      throw new SchemaError(describeSchema(this), 'expected an object of values', input);
+      throw new SchemaError(
+        describeSchema(this),
+        message(
+          'TSR04',
+          () => process.env.NODE_ENV !== 'production' && 'expected an object of values',
+        ),
+        input,
+      );
     }
     const out: Record<string, unknown> = {};
     const keys = Object.keys(input);

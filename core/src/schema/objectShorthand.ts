@@ -1,4 +1,5 @@
 import { describeSchema } from './describeSchema';
+import { message } from './development';
 import { INVALID } from './INVALID';
 import type { IDenormalizeDelegate, INormalizeDelegate, IQueryDelegate } from './interface';
 import { SchemaError } from './SchemaError';
@@ -16,7 +17,11 @@ export function normalizeObject(
   delegate: INormalizeDelegate,
 ): object {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new SchemaError(describeSchema(definition), 'expected an object', input);
+    throw new SchemaError(
+      describeSchema(definition),
+      message('TSR08', () => process.env.NODE_ENV !== 'production' && 'expected an object'),
+      input,
+    );
   }
   const out: Fields = { ...input };
   const keys = schemaKeys(definition);

@@ -1,3 +1,4 @@
+import { message } from './development';
 import { SchemaError } from './SchemaError';
 
 /** A usable primary key as a string, or a SchemaError naming the entity and the value. */
@@ -11,7 +12,12 @@ export function checkPk(schemaKey: string, id: unknown, value: unknown): string 
   }
   throw new SchemaError(
     schemaKey,
-    `no usable primary key (pk() returned ${String(id) || "''"})`,
+    message(
+      `TSR07 ${String(id)}`,
+      () =>
+        process.env.NODE_ENV !== 'production' &&
+        `no usable primary key (pk() returned ${String(id) || "''"})`,
+    ),
     value,
   );
 }

@@ -1,3 +1,4 @@
+import { message } from '../schema/development';
 import type { Controller } from '../store';
 import { type CacheState, initialState, type ResultMeta, type State } from '../store/State';
 import { keepCache } from '../store/writeCache';
@@ -53,7 +54,12 @@ export function hydrate(dehydrated: unknown): State {
   const fields = ['entities', 'indexes', 'entitiesMeta', 'endpoints', 'meta'] as const;
   if (!isRecord(dehydrated) || fields.some((field) => !isRecord(dehydrated[field]))) {
     throw new TypeError(
-      `hydrate() expects what dehydrate() returned: an object with ${fields.join(', ')}`,
+      message(
+        'TSR62',
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `hydrate() expects what dehydrate() returned: an object with ${fields.join(', ')}`,
+      ),
     );
   }
   return { ...initialState(), ...readableParts(dehydrated) };

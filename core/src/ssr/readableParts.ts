@@ -1,4 +1,4 @@
-import { warnInDevelopment } from '../schema/developmentWarning';
+import { warnInDevelopment } from '../schema/development';
 import { INVALID } from '../schema/INVALID';
 import { setOwn } from '../schema/ownProperty';
 import { describeValue } from '../schema/SchemaError';
@@ -58,6 +58,7 @@ export function readableParts(cache: Record<string, unknown>): CacheState {
   if (leftOut.length > 0) {
     warnInDevelopment(
       () =>
+        process.env.NODE_ENV !== 'production' &&
         `hydrate() left out ${leftOut.length} part(s) of the page state that are not of the right kind, which readers fetch again: ${leftOut.slice(0, 5).join(', ')}${leftOut.length > 5 ? ', …' : ''}. Hand hydrate() what serializeState(dehydrate(controller)) wrote, unchanged.`,
     );
   }

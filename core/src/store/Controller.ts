@@ -1,6 +1,7 @@
 import { Observable } from 'rxjs';
 import { MemoCache } from '../normalize';
 import type { AddArgs, AddResult } from '../schema/addedMembers';
+import { message } from '../schema/development';
 import { getOwn } from '../schema/ownProperty';
 import { TesseraError } from '../schema/TesseraError';
 import { Changes } from '../tables/Changes';
@@ -55,7 +56,12 @@ export class StoreDisposedError extends TesseraError {
   override readonly name = 'StoreDisposedError';
   constructor() {
     super(
-      'Tessera store is disposed: it no longer fetches, writes or updates readers. Use a new store, or dispose this one only once nothing reads it',
+      message(
+        'TSR60',
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          'Tessera store is disposed: it no longer fetches, writes or updates readers. Use a new store, or dispose this one only once nothing reads it',
+      ),
     );
   }
 }

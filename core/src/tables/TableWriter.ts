@@ -7,6 +7,7 @@
 // change is journaled: undone if the write throws, logged as the write's change log if it
 // succeeds. See core/docs/how-the-store-works.md.
 
+import { message } from '../schema/development';
 import { getOwn } from '../schema/ownProperty';
 import { type Changes, type Root, WHOLE } from './Changes';
 import { copyTable } from './tableCopy';
@@ -88,7 +89,14 @@ export class TableWriter {
   /** The writable table under `key` of a writable `parent` (a copy is put in its place). */
   child<T>(parent: Table<Table<T> | undefined>, key: string): Table<T> {
     if (!this.writableTables.has(parent)) {
-      throw new Error(`TableWriter: parent of "${key}" not made writable by this write`);
+      throw new Error(
+        message(
+          `TSR61 ${key}`,
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `TableWriter: parent of "${key}" not made writable by this write`,
+        ),
+      );
     }
     const above = this.writableTables.get(parent);
     const current = getOwn(parent, key);
