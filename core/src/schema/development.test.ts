@@ -69,7 +69,7 @@ describe('in production', () => {
 
   it('a URL parameter error names the code, the parameter and the path', () => {
     const users = new RestEndpoint({ path: '/users/:id' });
-    expect(() => users.url({})).toThrow(new TypeError('TSR22 id /users/:id'));
+    expect(() => users.url({} as { id: string })).toThrow(new TypeError('TSR22 id /users/:id'));
   });
 
   it('a disposed store rejects with StoreDisposedError and its code', async () => {
