@@ -2,7 +2,8 @@
 // components that show it, and no others.
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h, nextTick, type PropType } from 'vue';
-import { type Todo, TodoResource } from '../../../tests/support/todoApi';
+import { resource } from '@tessera/core';
+import { API, Todo, TodoResource } from '../../../tests/support/todoApi';
 import { flushPromises, mountWith, setupTodoApi } from '../test/setup';
 import { useDLE } from './useDLE';
 import { useQuery } from './useQuery';
@@ -74,5 +75,35 @@ describe('render counts', () => {
     await nextTick();
     expect(renders).toBe(loaded + 1);
     expect(wrapper.text()).toBe('Mine');
+  });
+
+  it('an optimistic update renders once: an equal answer from the server re-renders nothing', async () => {
+    const Optimistic = resource({
+      urlPrefix: API,
+      path: '/todos/:id',
+      schema: Todo,
+      optimistic: true,
+    });
+    let renders = 0;
+    const One = defineComponent({
+      setup() {
+        const { data } = useDLE(TodoResource.get, { id: 3 });
+        return () => {
+          renders += 1;
+          return h('p', data.value?.title);
+        };
+      },
+    });
+    const wrapper = mountWith(t.tessera, One);
+    await flushPromises();
+    const loaded = renders;
+    const done = t.tessera.controller.fetch(Optimistic.partialUpdate, { id: 3 }, { title: 'Soon' });
+    await nextTick();
+    expect(wrapper.text()).toBe('Soon');
+    expect(renders).toBe(loaded + 1);
+    await done;
+    await flushPromises();
+    expect(t.tessera.controller.getState().optimistic).toEqual([]);
+    expect(renders).toBe(loaded + 1);
   });
 });

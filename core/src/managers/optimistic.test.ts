@@ -304,6 +304,20 @@ describe('optimistic layers (core/docs/how-the-store-works.md)', () => {
     expect(controller.get(Counter, { id: 'c2' }, kept)?.count).toBe(1);
   });
 
+  it('a server answer equal to the optimistic one keeps the value readers have', async () => {
+    const { controller } = await pendingStore();
+    const shown = controller.get(Counter, { id: 'c1' });
+    const [{ fetchedAt }] = controller.getState().optimistic;
+    await controller.resolve(rename, {
+      args: [{ id: 'c1' }, { count: 100 }],
+      fetchedAt,
+      response: { id: 'c1', count: 100 },
+    });
+    expect(controller.getState().optimistic).toEqual([]);
+    // Equal data, written as another object: the value built from the optimistic one stands.
+    expect(controller.get(Counter, { id: 'c1' })).toBe(shown);
+  });
+
   it('removing a layer logs the keys it held and shows the committed tables again', async () => {
     const { controller, committedTable, changes } = await pendingStore();
     const [{ fetchedAt }] = controller.getState().optimistic;

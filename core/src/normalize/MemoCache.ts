@@ -20,6 +20,7 @@ import {
   MemoNode,
   Reader,
 } from './DenormalizeWalker';
+import { sameData } from './sameData';
 
 export interface DenormalizeResult<T> {
   data: T;
@@ -350,6 +351,12 @@ export class MemoCache {
 
   /** A position now holds `now`: what read it is dirty; a position gone loses its node. */
   private moved(byPk: Map<string, MemoNode>, pk: string, node: MemoNode, now: unknown): void {
+    // Equal data as another object (an optimistic value the server confirmed): what was built
+    // from it stands, so readers keep the same object and render once.
+    if (now !== undefined && sameData(now, node.stored)) {
+      node.stored = now;
+      return;
+    }
     node.moved = true;
     dirtyReaders(node);
     node.result = undefined;
