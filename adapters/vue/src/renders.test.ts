@@ -1,8 +1,8 @@
 // Results are shallow refs of the store's memoized data: a change to one entity re-renders the
 // components that show it, and no others.
+import { resource } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h, nextTick, type PropType } from 'vue';
-import { resource } from '@tessera/core';
 import { API, Todo, TodoResource } from '../../../tests/support/todoApi';
 import { flushPromises, mountWith, setupTodoApi } from '../test/setup';
 import { useDLE } from './useDLE';
