@@ -134,9 +134,12 @@ async function measureAt(latency) {
       ]),
     );
     const line = contenders
-      .map((c) => `${c.id} ${out.scenarios[scenario.key][c.id].ms?.median.toFixed(1) ?? 'error'}`)
+      .map((c) => {
+        const { ms, renders } = out.scenarios[scenario.key][c.id];
+        return `${c.id} ${ms?.median.toFixed(1) ?? 'error'} ms (${renders?.median ?? '?'} row renders)`;
+      })
       .join(', ');
-    console.log(`${latency} ms · ${scenario.title}: ${line} ms (${elapsed()})`);
+    console.log(`${latency} ms · ${scenario.title}: ${line} (${elapsed()})`);
   }
   // The heap is measured at the latencies asked for, on the table's page, in a whole run.
   for (const contender of !only && asked.includes(latency) ? contenders : []) {
