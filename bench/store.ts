@@ -22,7 +22,7 @@ async function roundTrip() {
   const payload = generatePayload();
   const expected = asJson(payload);
   {
-    const { controller } = createStore({ gc: false });
+    const { controller } = createStore();
     await controller.setResponse(tsProjects, payload);
     deepStrictEqual(
       asJson(controller.getResponse(tsProjects).data),
@@ -33,7 +33,7 @@ async function roundTrip() {
     await dc.controller.setResponse(dcProjects, payload);
     deepStrictEqual(asJson(dc.controller.getResponse(dcProjects, dc.getState()).data), expected);
     // The timed runs do not await: both stores must apply setResponse synchronously.
-    const sync = createStore({ gc: false }).controller;
+    const sync = createStore().controller;
     void sync.setResponse(tsProjects, payload);
     if (sync.getResponse(tsProjects).data === undefined)
       throw new Error('setResponse is not synchronous');
@@ -44,7 +44,7 @@ async function roundTrip() {
       {
         name: 'tessera',
         fn: () => {
-          const { controller } = createStore({ gc: false });
+          const { controller } = createStore();
           void controller.setResponse(tsProjects, payload);
           return controller.getResponse(tsProjects).data;
         },
@@ -109,7 +109,7 @@ async function oneEntityChange() {
   });
 
   // Tessera: 1,000 live `select()` subscriptions, counting emissions.
-  const { controller } = createStore({ gc: false });
+  const { controller } = createStore();
   await controller.setResponse(tsList, items);
   for (let i = 0; i < SELECTIONS; i++)
     await controller.setResponse(tsItem, { id: String(i) }, items[i]);

@@ -59,7 +59,7 @@ async function benchSize(times: number): Promise<SizeFigures> {
     return { ...p, name: `${p.name} v${n}` };
   };
 
-  const store = createStore({ gc: false });
+  const store = createStore();
   const { controller } = store;
   await controller.setResponse(tsList, payload);
   await controller.setResponse(tsOne, { id: unrelated.id }, unrelated);

@@ -10,6 +10,7 @@ export {
   NetworkManager,
   PollingManager,
   ResetError,
+  RetryManager,
 } from './managers/index';
 export type * from './normalize/index';
 // Normalizer (the API of @data-client/normalizr)

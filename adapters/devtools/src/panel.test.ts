@@ -13,7 +13,7 @@ let panel: Panel;
 let stopReading: () => void;
 
 beforeEach(async () => {
-  tessera = createTessera({ gc: false, now: manualClock().now });
+  tessera = createTessera({ now: manualClock().now });
   session = startSession(tessera.controller);
   panel = openPanel(session);
   // A reader of the list, as a page would have: it refetches what is invalidated.
@@ -100,7 +100,7 @@ describe('the panel', () => {
   });
 
   it('offers refetch and set error only for keys whose endpoint it knows', async () => {
-    const other = createTessera({ gc: false });
+    const other = createTessera();
     await other.controller.fetch(TodoResource.get, { id: 1 });
     const late = openPanel(startSession(other.controller), { open: true });
     const details = late.host.shadowRoot!.querySelector('details')!;

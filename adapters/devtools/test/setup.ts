@@ -16,7 +16,7 @@ export function setupDevtools(): DevtoolsTestContext {
   const context = serveTodoApi() as DevtoolsTestContext;
   beforeEach(() => {
     context.clock = manualClock();
-    context.store = createStore({ now: context.clock.now, gc: false });
+    context.store = createStore({ now: context.clock.now });
     context.session = startSession(context.store.controller);
   });
   afterEach(() => {

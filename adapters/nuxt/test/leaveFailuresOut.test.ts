@@ -41,7 +41,6 @@ afterAll(() => server.close());
 describe('leaveFailuresOut (the server store)', () => {
   it('rejects the read, records no error, and the browser renders then fetches the same', async () => {
     const onServer = createStore({
-      gc: false,
       start: false,
       managers: (defaults) => [leaveFailuresOut, ...defaults],
     });
@@ -57,7 +56,7 @@ describe('leaveFailuresOut (the server store)', () => {
     const state = dehydrate(onServer.controller);
     onServer.dispose();
     failing = false;
-    const inBrowser = createStore({ gc: false, start: false, initialState: hydrate(state) });
+    const inBrowser = createStore({ start: false, initialState: hydrate(state) });
     const browserView = new EndpointObserver(inBrowser.controller, getNote, [{ id: 1 }]);
     // The browser's first render is the server's.
     expect(browserView.getSnapshot()).toEqual(rendered);
@@ -69,7 +68,6 @@ describe('leaveFailuresOut (the server store)', () => {
   it('lets a successful read through as it is', async () => {
     failing = false;
     const store = createStore({
-      gc: false,
       start: false,
       managers: (defaults) => [leaveFailuresOut, ...defaults],
     });

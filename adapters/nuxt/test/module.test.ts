@@ -18,7 +18,7 @@ beforeAll(async () => {
   // What a nuxt.config's `tessera` key holds (Nuxt types it in the app's generated types).
   const tessera: ModuleOptions = {
     dataExpiryLength: 5_000,
-    retry: 2,
+    errorExpiryLength: 2_000,
     serverOrigin: 'http://api.internal:3001',
   };
   const overrides = { buildDir, tessera };
@@ -33,7 +33,7 @@ describe('@tessera/nuxt module', () => {
   it("hands the store's options to both sides, and the server origin to the server only", () => {
     expect(nuxt.options.runtimeConfig.public.tessera).toEqual({
       dataExpiryLength: 5_000,
-      retry: 2,
+      errorExpiryLength: 2_000,
     });
     expect(nuxt.options.runtimeConfig.tessera).toEqual({
       serverOrigin: 'http://api.internal:3001',

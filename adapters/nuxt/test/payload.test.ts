@@ -35,13 +35,13 @@ afterAll(() => server.close());
 
 describe("the store's state in Nuxt's payload (devalue)", () => {
   it('carries a date: the browser reads the same Date without a request', async () => {
-    const onServer = createStore({ gc: false, start: false });
+    const onServer = createStore({ start: false });
     await onServer.controller.fetch(getNote, { id: 1 });
     const page = stringify({ tessera: dehydrate(onServer.controller) });
     onServer.dispose();
 
     const { tessera } = parse(page);
-    const inBrowser = createStore({ gc: false, start: false, initialState: hydrate(tessera) });
+    const inBrowser = createStore({ start: false, initialState: hydrate(tessera) });
     const observer = new EndpointObserver(inBrowser.controller, getNote, [{ id: 1 }]);
     const { data, loading } = observer.getSnapshot();
     expect(loading).toBe(false);
@@ -51,13 +51,13 @@ describe("the store's state in Nuxt's payload (devalue)", () => {
   });
 
   it('holds no error (devalue would refuse one): the browser fetches a failed read again', async () => {
-    const { controller, dispose } = createStore({ gc: false, start: false });
+    const { controller, dispose } = createStore({ start: false });
     await controller.fetch(getNote, { id: 2 }).catch(() => {});
     // The store's own state has the NetworkError, which is no plain object.
     expect(() => stringify(controller.getState().meta)).toThrow(/non-POJO/);
     const { tessera } = parse(stringify({ tessera: dehydrate(controller) }));
     dispose();
-    const inBrowser = createStore({ gc: false, start: false, initialState: hydrate(tessera) });
+    const inBrowser = createStore({ start: false, initialState: hydrate(tessera) });
     const observer = new EndpointObserver(inBrowser.controller, getNote, [{ id: 2 }]);
     expect(observer.getSnapshot()).toMatchObject({ data: undefined, error: undefined });
     inBrowser.dispose();

@@ -38,7 +38,6 @@ describe('@tessera/nuxt in a server render', () => {
     expect(html).not.toContain('__TESSERA_STATE__');
     // The browser's store starts from it and reads the list without a request.
     const store = createStore({
-      gc: false,
       start: false,
       initialState: hydrate(payloadOf(html).tessera),
     });

@@ -1,4 +1,6 @@
 // Polling and garbage collection follow component lifetime (vitest's fake timers drive both).
+
+import { GCManager, PollingManager } from '@tessera/core';
 import { screen } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { TodoResource } from '../../../tests/support/todoApi.js';
@@ -8,7 +10,10 @@ import { setupHarness } from './setup.js';
 
 const t = setupHarness({
   fakeTimers: true,
-  store: { gc: { intervalMs: 1_000 }, dataExpiryLength: 500 },
+  store: {
+    managers: [new PollingManager(), new GCManager({ intervalMs: 1_000 })],
+    dataExpiryLength: 500,
+  },
 });
 
 const polls = () => t.api.requests.length;

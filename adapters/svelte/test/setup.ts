@@ -1,5 +1,7 @@
 // One test file's harness: the shared msw todo API (tests/support), and a fresh Tessera per test
 // whose context `mount` passes to the component under test.
+
+import { GCManager, PollingManager } from '@tessera/core';
 import { type RenderResult, render, waitFor } from '@testing-library/svelte';
 import type { Component, ComponentProps } from 'svelte';
 import { afterEach, beforeEach, expect } from 'vitest';
@@ -32,7 +34,9 @@ export interface HarnessOptions extends TodoServerOptions {
 export function setupHarness(options: HarnessOptions = {}): Harness {
   const harness = serveTodoApi(options) as Harness;
   beforeEach(() => {
-    harness.tessera = createTessera(options.store);
+    // An app that polls and collects garbage opts in to both (they are not in a store by default).
+    const managers = [new PollingManager(), new GCManager()];
+    harness.tessera = createTessera({ managers, ...options.store });
   });
   harness.mount = (component, props) =>
     render(component as never, { props, context: tesseraContext(harness.tessera) } as never);

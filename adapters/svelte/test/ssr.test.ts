@@ -1,7 +1,7 @@
 // @vitest-environment node
 // A server render: components read what the request's store holds and start nothing (no fetch,
 // no poll, no timer); the page carries the store's state for the client to hydrate from.
-import { dehydrate, serializeState } from '@tessera/core';
+import { dehydrate, GCManager, serializeState } from '@tessera/core';
 import { render } from 'svelte/server';
 import { describe, expect, it, vi } from 'vitest';
 import { serveTodoApi } from '../../../tests/support/serveTodoApi.js';
@@ -67,7 +67,7 @@ describe('server render', () => {
   it('starts no manager timer on the server', () => {
     vi.useFakeTimers();
     try {
-      const tessera = createTessera({ gc: { intervalMs: 1_000 } });
+      const tessera = createTessera({ managers: [new GCManager({ intervalMs: 1_000 })] });
       expect(vi.getTimerCount()).toBe(0);
       tessera.dispose();
     } finally {

@@ -97,7 +97,7 @@ describe('createTessera', () => {
 
 describe('createTessera({ store })', () => {
   it('reads through a store you created, and dispose() leaves it running', async () => {
-    const store = createStore({ gc: false });
+    const store = createStore();
     const tessera = createTessera({ store });
     expect(tessera.store).toBe(store);
     expect(tessera.controller).toBe(store.controller);

@@ -1,4 +1,6 @@
 // One test file's harness: the shared msw todo API (tests/support) and a fresh Tessera per test.
+
+import { GCManager, PollingManager } from '@tessera/core';
 import { afterEach, beforeEach } from 'vitest';
 import { serveTodoApi, type TodoServer } from '../../../tests/support/serveTodoApi';
 import { manualClock } from '../../../tests/support/todoApi';
@@ -18,7 +20,11 @@ export function setupTodoTessera(options: { fakeTimers?: boolean } = {}): TodoTe
   const context = serveTodoApi(options) as TodoTestContext;
   beforeEach(() => {
     context.clock = manualClock();
-    context.tessera = createTessera(options.fakeTimers ? {} : { now: context.clock.now });
+    // An app that polls and collects garbage opts in to both (they are not in a store by default).
+    const managers = [new PollingManager(), new GCManager()];
+    context.tessera = createTessera(
+      options.fakeTimers ? { managers } : { managers, now: context.clock.now },
+    );
   });
   afterEach(() => context.tessera.dispose());
   return context;

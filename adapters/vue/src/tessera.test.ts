@@ -1,4 +1,4 @@
-import { createStore, type Dispatch, type Manager, type Store } from '@tessera/core';
+import { createStore, type Dispatch, GCManager, type Manager, type Store } from '@tessera/core';
 import { mount } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { createApp, defineComponent, h, ref } from 'vue';
@@ -32,15 +32,21 @@ describe('createTessera', () => {
     );
   });
 
-  it('keeps garbage collection on by default', () => {
-    const tessera = createTessera();
+  it('runs garbage collection when handed a GCManager (opt in), and no timer without it', () => {
     const gcTimer = vi.spyOn(globalThis, 'setInterval');
+    const bare = createTessera();
     createApp({ render: () => null })
-      .use(tessera)
+      .use(bare)
+      .mount(document.createElement('div'));
+    expect(gcTimer).not.toHaveBeenCalled();
+    const collected = createTessera({ managers: [new GCManager()] });
+    createApp({ render: () => null })
+      .use(collected)
       .mount(document.createElement('div'));
     expect(gcTimer).toHaveBeenCalledOnce();
     gcTimer.mockRestore();
-    tessera.store.dispose();
+    bare.store.dispose();
+    collected.store.dispose();
   });
 
   it('useController() outside a Tessera app says how to install it', () => {
@@ -58,7 +64,10 @@ describe('garbage collection', () => {
   it('evicts expired data once no mounted component reads it', async () => {
     vi.useFakeTimers();
     try {
-      const tessera = createTessera({ gc: { intervalMs: 1_000 }, dataExpiryLength: 1_000 });
+      const tessera = createTessera({
+        managers: [new GCManager({ intervalMs: 1_000 })],
+        dataExpiryLength: 1_000,
+      });
       const shown = ref(true);
       const Reader = defineComponent({
         setup() {

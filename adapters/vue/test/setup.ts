@@ -1,6 +1,8 @@
 // One test file's harness: the shared msw todo API (tests/support), a fresh Tessera per test, and
 // `mountWith` to mount a component (or a setup function) inside it. Apps and stores are torn down
 // after.
+
+import { GCManager, PollingManager } from '@tessera/core';
 import { flushPromises, mount } from '@vue/test-utils';
 import { afterEach, beforeEach } from 'vitest';
 import { type Component, defineComponent, h, ref, Suspense } from 'vue';
@@ -19,7 +21,9 @@ export function setupTodoApi(
 ): TestContext {
   const context = serveTodoApi(options) as TestContext;
   beforeEach(() => {
-    context.tessera = createTessera(options.store?.() ?? {});
+    // An app that polls and collects garbage opts in to both (they are not in a store by default).
+    const managers = [new PollingManager(), new GCManager()];
+    context.tessera = createTessera({ managers, ...options.store?.() });
   });
   afterEach(() => {
     while (mounted.length) mounted.pop()!.unmount();

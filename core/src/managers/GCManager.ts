@@ -10,7 +10,8 @@ import { unrefTimer } from '../store/unrefTimer';
 export const DEFAULT_GC_INTERVAL = 60_000;
 
 /**
- * Garbage collection, on by default. Every `intervalMs` it evicts results and entities that have
+ * Garbage collection, opt in: `createStore({ managers: [new GCManager()] })`; without it a store
+ * keeps everything it fetched until reset or disposed (docs/guide/features.md). Every `intervalMs` it evicts results and entities that have
  * expired and that nobody reads: no live `select()` subscription and no `countRef()` refers to
  * them, and no fetch for the key is in flight. Entities stay while an optimistic update is
  * pending. Evicted data is simply fetched again when next needed, so a long session holds only

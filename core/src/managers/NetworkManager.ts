@@ -4,8 +4,8 @@ import { TesseraError } from '../schema/TesseraError';
 import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
 import { StoreDisposedError } from '../store';
 import type { Action, FetchAction } from '../store/actions';
+import { type Attempt, featuresOf, warnMissingFeature } from './features';
 import { ownResult } from './ownResult';
-import { performWithPolicy, type RequestPolicy } from './requestPolicy';
 import { untilAborted } from './untilAborted';
 
 /** Performs one request for an endpoint; the default calls it (through `extend({ signal })`). */
@@ -15,7 +15,7 @@ export type PerformRequest = (
   signal: AbortSignal,
 ) => Promise<unknown>;
 
-export interface NetworkManagerOptions extends RequestPolicy {
+export interface NetworkManagerOptions {
   /** Replaces how requests are made (fixtures in tests, a transport in apps). */
   perform?: PerformRequest;
 }
@@ -85,12 +85,9 @@ export class NetworkManager implements Manager {
   private readonly shared = new Map<string, Request>();
   private readonly running = new Set<Request>();
   private readonly perform: PerformRequest;
-  /** Store-wide timeout and retries (endpoints may override them). */
-  private readonly policy: RequestPolicy;
 
   constructor(options: NetworkManagerOptions = {}) {
     this.perform = options.perform ?? callEndpoint;
-    this.policy = { timeout: options.timeout, retry: options.retry };
   }
 
   middleware(controller: Controller) {
@@ -105,6 +102,16 @@ export class NetworkManager implements Manager {
           case 'invalidate':
           case 'expireAll':
             this.stopSharing(action);
+            return next(action);
+          case 'subscribe':
+            // Development only: a live reader's `pollFrequency` needs the polling feature.
+            if (
+              process.env.NODE_ENV !== 'production' &&
+              action.endpoint.pollFrequency !== undefined &&
+              !featuresOf(controller).polling
+            ) {
+              warnMissingFeature(action.endpoint, action.key, 'pollFrequency', 'PollingManager');
+            }
             return next(action);
           default:
             return next(action);
@@ -193,6 +200,25 @@ export class NetworkManager implements Manager {
   ): Promise<void> {
     const { endpoint, args, key, fetchedAt } = request.action;
     const { signal } = request.abort;
+    const attempt: Attempt = async (attemptSignal) => {
+      try {
+        return await untilAborted(this.perform(performer, args, attemptSignal), attemptSignal);
+      } catch (error) {
+        // Out of time (the retries feature's timeout, an endpoint's own signal), seen by an
+        // endpoint that does not type it.
+        if (!signal.aborted && isTimeoutReason(error)) throw asTimeoutError(error, key);
+        throw error;
+      }
+    };
+    const { request: withPolicy } = featuresOf(controller);
+    if (
+      process.env.NODE_ENV !== 'production' &&
+      !withPolicy &&
+      (endpoint.timeout !== undefined || endpoint.retry !== undefined)
+    ) {
+      const option = endpoint.timeout !== undefined ? 'timeout' : 'retry';
+      warnMissingFeature(endpoint, key, option, 'RetryManager');
+    }
     let response: unknown;
     let failed = false;
     try {
@@ -200,13 +226,7 @@ export class NetworkManager implements Manager {
       await Promise.resolve();
       // Aborted (every caller left, reset, dispose) before it even started: do not start it.
       signal.throwIfAborted();
-      response = await performWithPolicy(
-        (attemptSignal) => this.perform(performer, args, attemptSignal),
-        endpoint,
-        key,
-        signal,
-        this.policy,
-      );
+      response = await (withPolicy ? withPolicy(attempt, endpoint, signal) : attempt(signal));
     } catch (error) {
       response = error;
       failed = true;

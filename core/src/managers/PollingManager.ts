@@ -2,6 +2,7 @@ import { getOwn } from '../schema/ownProperty';
 import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
 import type { SubscribeAction, UnsubscribeAction } from '../store/actions';
 import { unrefTimer } from '../store/unrefTimer';
+import { installFeature } from './features';
 
 interface Poll {
   endpoint: EndpointInterface;
@@ -15,7 +16,8 @@ interface Poll {
 /**
  * Polling subscriptions (`controller.poll`): reference counted per key, one timer per key at
  * the smallest `pollFrequency` asked, stopped when the last holder releases. On the first
- * subscription the data is fetched unless it is fresher than one period.
+ * subscription the data is fetched unless it is fresher than one period. Opt in:
+ * `createStore({ managers: [new PollingManager()] })` (docs/guide/features.md).
  */
 export class PollingManager implements Manager {
   private readonly polls = new Map<string, Poll>();
@@ -23,6 +25,7 @@ export class PollingManager implements Manager {
 
   middleware(controller: Controller) {
     this.controller = controller;
+    installFeature(controller, { polling: true });
     return (next: Dispatch): Dispatch =>
       (action) => {
         if (action.type === 'subscribe') this.subscribe(controller, action);

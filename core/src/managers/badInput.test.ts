@@ -18,7 +18,7 @@ const listBooks = testEndpoint({ path: () => '/books', schema: [Book] });
 
 async function storeWithBooks() {
   server.use(http.get(`${API}/books`, () => HttpResponse.json([{ id: '1', title: 'Dune' }])));
-  const store = createStore({ gc: false });
+  const store = createStore();
   await store.controller.fetch(listBooks, undefined);
   return store;
 }
@@ -45,7 +45,7 @@ describe('bad input leaves the store as it was and records a clear error for the
   });
 
   it('a __proto__ key in a response stays plain data', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const raw = testEndpoint({ path: () => '/raw' });
     server.use(
       http.get(

@@ -32,7 +32,7 @@ async function storeWith(
   first: JsonBodyType,
 ) {
   server.use(http.get(`${API}/todos*`, () => HttpResponse.json(first), { once: true }));
-  const store = createStore({ gc: false });
+  const store = createStore();
   const fetch = () => store.controller.fetch(endpoint, ...args);
   const read = () => store.controller.getResponse(endpoint, ...args);
   const previous = await fetch();

@@ -51,7 +51,7 @@ describe('a fetched page updates the list it belongs to (§4.6 getPage / paginat
 
   it('appends the items and takes the next cursor from the page, so "load more" moves on', async () => {
     feedApi();
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const seen: (string | null | undefined)[] = [];
     const subscription = controller.select(getFeed).subscribe((selection) => {
       if (seen.at(-1) !== selection.data?.next || seen.length === 0)
@@ -82,7 +82,7 @@ describe('a fetched page updates the list it belongs to (§4.6 getPage / paginat
 
   it('updates only the list of the source args: removeCursor gives them', async () => {
     feedApi();
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(getFeed);
     await controller.fetch(getFeed, { tag: 'x' });
     await controller.fetch(getFeed.getPage, { tag: 'x', cursor: '2' });
@@ -108,7 +108,7 @@ describe('a fetched page updates the list it belongs to (§4.6 getPage / paginat
 
   it('a page for a list never loaded writes its own result only', async () => {
     feedApi();
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(getFeed.getPage, { cursor: '2' });
     expect(controller.getResponse(getFeed).data).toBeUndefined();
     dispose();
@@ -156,7 +156,7 @@ describe('move (§4.6)', () => {
       searchParams: {} as { id?: string },
       schema: new Collection([Member]),
     });
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(listMembers, { group: 'five' });
     await controller.fetch(listMembers, { group: 'ten' });
     const moved = await controller.fetch(
@@ -185,7 +185,7 @@ describe('move (§4.6)', () => {
       searchParams: {} as { id?: string },
       schema: new Collection(new Values(Member)),
     });
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(getRoster, { group: 'five' });
     await controller.fetch(getRoster, { group: 'ten' });
     await controller.fetch(getRoster.move, { group: 'five', id: '10' }, { group: 'ten' });
@@ -237,7 +237,7 @@ describe('Collection.addWith', () => {
     const sorted = members.addWith((existing: string[], incoming: string[]) =>
       [...existing, ...incoming].sort(),
     );
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const addMember = listMembers.push.extend({ schema: sorted });
     await controller.fetch(listMembers, { group: 'a' });
     await controller.fetch(listMembers, { group: 'b' });
@@ -251,7 +251,7 @@ describe('Collection.addWith', () => {
 
   it('takes a createCollectionFilter of its own', async () => {
     createApi();
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     // Adds to every loaded group's list at the start, whatever the args say.
     const everywhere = members.addWith(
       (existing: string[], incoming: string[]) => [...incoming, ...existing],
@@ -291,7 +291,7 @@ describe('a push or unshift answered with something that is not an entity', () =
       http.post(`${API}/todos`, () => HttpResponse.json(reply)),
       http.get(`${API}/todos/5`, () => HttpResponse.json({ id: 5, title: 'five' })),
     );
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(listTodos);
     const before = controller.getState().entities;
     for (const endpoint of [listTodos.push, listTodos.unshift]) {
@@ -316,7 +316,7 @@ describe('a push or unshift answered with something that is not an entity', () =
       http.get(`${API}/index`, () => HttpResponse.json({ a: { id: 1, title: 'one' } })),
       http.post(`${API}/index`, () => HttpResponse.json({ b: 5 })),
     );
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(getIndex);
     await expect(controller.fetch(getIndex.assign, { b: { title: 'x' } })).rejects.toThrow(
       /Todo: assign needs each new member as an object/,
@@ -351,7 +351,7 @@ describe('a Collection subclass overriding nonFilterArgumentKeys', () => {
         HttpResponse.json({ id: '2', ...((await request.json()) as object) }),
       ),
     );
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(listTasks, { userId: '7', orderBy: 'name' });
     await controller.fetch(listTasks.push, { userId: '7' }, { userId: '7' });
     const list = controller.getResponse(listTasks, { userId: '7', orderBy: 'name' }).data;

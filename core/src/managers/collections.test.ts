@@ -56,7 +56,7 @@ const deleteTodo = localEndpoint({
 const ids = (list: readonly Todo[] | undefined) => list?.map((t) => t.id);
 
 async function seeded() {
-  const store = createStore({ gc: false });
+  const store = createStore();
   const { controller } = store;
   await controller.fetch(listTodos, {});
   await controller.fetch(listTodos, { userId: '1' });
@@ -110,7 +110,7 @@ describe('collections through the store', () => {
       sideEffect: true,
       resolve: (body: Record<string, Body>) => body,
     });
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(getMap);
     await controller.fetch(assign, { b: { id: 'b', userId: '1', title: 'B' } });
     const map = controller.getResponse(getMap).data as Record<string, Todo>;
@@ -173,7 +173,7 @@ describe('collections through the store', () => {
       resolve: (body: Body) => ({ id: '50', userId: '1', title: '', ...body }),
       update: (newId: string) => ({ [plainList.key()]: (list: string[] = []) => [newId, ...list] }),
     });
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(plainList);
     await controller.fetch(create, { title: 'made' });
     expect(ids(controller.getResponse(plainList).data)).toEqual(['50', '1']);

@@ -34,7 +34,7 @@ function holdFirstAnswer() {
 describe('identical mutations sent at once', () => {
   it('each caller resolves with its own response, also when they arrive out of order', async () => {
     const { requests, release } = holdFirstAnswer();
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const body = { title: 'same title' };
     const firstCall = controller.fetch(createTodo, undefined, body);
     // The second answer lands (and is written) before the first.
@@ -53,7 +53,7 @@ describe('identical mutations sent at once', () => {
 
   it('without a schema too', async () => {
     const { release } = holdFirstAnswer();
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const firstCall = controller.fetch(createRaw, undefined, {});
     const second = await controller.fetch(createRaw, undefined, {});
     release();

@@ -1,19 +1,24 @@
 import { Controller, type CreateStoreOptions, type Manager, type Store } from '../store';
-import { GCManager } from './GCManager';
-import { NetworkManager, type NetworkManagerOptions } from './NetworkManager';
-import { PollingManager } from './PollingManager';
+import { NetworkManager } from './NetworkManager';
 
 /**
- * The managers a store runs by default: network (with the store's timeout and retry options),
- * polling, and (unless `gc: false`) GC.
+ * The managers a store runs by default: the network one only. Polling, retries and timeouts,
+ * and garbage collection are managers an app passes in when it uses them, so an app that does
+ * not pays no bytes for them (see docs/guide/features.md).
  */
-export function defaultManagers(
-  gc: CreateStoreOptions['gc'] = true,
-  network: NetworkManagerOptions = {},
-): Manager[] {
-  const managers: Manager[] = [new PollingManager(), new NetworkManager(network)];
-  if (gc !== false) managers.push(new GCManager(gc === true ? {} : gc));
-  return managers;
+export function defaultManagers(): Manager[] {
+  return [new NetworkManager()];
+}
+
+/** Development only: the options that became managers, named with what replaces them. */
+function warnRemovedOptions(options: CreateStoreOptions): void {
+  const replaced = { timeout: 'RetryManager', retry: 'RetryManager', gc: 'GCManager' } as const;
+  for (const [option, manager] of Object.entries(replaced)) {
+    if (options[option as keyof typeof replaced] === undefined) continue;
+    console.warn(
+      `Tessera: createStore({ ${option} }) is ignored: ${option === 'gc' ? 'garbage collection' : 'retries and timeouts'} became opt-in. Pass the manager instead: import { ${manager} } from '@tessera/core', then createStore({ managers: [new ${manager}(${option === 'gc' ? '' : `{ ${option} }`})] }). See docs/guide/features.md.`,
+    );
+  }
 }
 
 /**
@@ -21,10 +26,8 @@ export function defaultManagers(
  * (not in store/) because it picks the default ones, and the store layer sits below them.
  */
 export function createStore(options: CreateStoreOptions = {}): Store {
-  const defaults = defaultManagers(options.gc, {
-    timeout: options.timeout,
-    retry: options.retry,
-  });
+  if (process.env.NODE_ENV !== 'production') warnRemovedOptions(options);
+  const defaults = defaultManagers();
   const managers =
     typeof options.managers === 'function'
       ? [...options.managers(defaults)]

@@ -40,7 +40,7 @@ function usersApi() {
 describe('an Entity endpoint finds the entity already in the store', () => {
   it('reads it with the freshness of the entity, without a request', async () => {
     const api = usersApi();
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const list = await controller.fetch(listUsers, undefined);
     expect(controller.getState().endpoints[getUser.key({ id: '1' })]).toBeUndefined();
     const expiresAt = controller.getState().entitiesMeta.User?.['1']?.expiresAt;
@@ -61,7 +61,7 @@ describe('an Entity endpoint finds the entity already in the store', () => {
 
   it('is stale when the entity is, so fetchIfStale fetches it then', async () => {
     const api = usersApi();
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(listUsers, undefined);
     vi.setSystemTime(NOW + 60_001);
     const response = controller.getResponse(getUser, { id: '1' });
@@ -76,7 +76,7 @@ describe('an Entity endpoint finds the entity already in the store', () => {
 
   it('applies only without a result of its own, never to mutations nor invalidated keys', async () => {
     usersApi();
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(listUsers, undefined);
     // Not in the store: missing as before.
     expect(controller.getResponse(getUser, { id: '3' })).toMatchObject({
@@ -96,7 +96,7 @@ describe('an Entity endpoint finds the entity already in the store', () => {
   it('an invalidIfStale endpoint does not serve the entity once it is stale', async () => {
     usersApi();
     const strict = getUser.extend({ invalidIfStale: true });
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(listUsers, undefined);
     expect(controller.getResponse(strict, { id: '1' })).toMatchObject({
       data: { name: 'Ada' },

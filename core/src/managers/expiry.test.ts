@@ -46,7 +46,7 @@ function articleEndpoint(extra: Partial<Parameters<typeof localEndpoint>[0]> = {
 
 describe('expiry', () => {
   it('data lives 60 s and errors 1 s by default', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const { endpoint, failWith } = articleEndpoint();
     await controller.fetch(endpoint, { id: '1' });
     expect(controller.getResponse(endpoint, { id: '1' }).expiresAt).toBe(START + 60_000);
@@ -58,7 +58,6 @@ describe('expiry', () => {
 
   it('store-wide defaults apply, and an endpoint overrides them', async () => {
     const { controller, dispose } = createStore({
-      gc: false,
       dataExpiryLength: 5_000,
       errorExpiryLength: 50,
     });
@@ -78,7 +77,7 @@ describe('expiry', () => {
   });
 
   it('fetchIfStale fetches only when missing, stale or invalid', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const { endpoint, calls } = articleEndpoint();
     const first = await controller.fetchIfStale(endpoint, { id: '1' });
     expect(calls()).toBe(1);
@@ -103,7 +102,7 @@ describe('expiry', () => {
   });
 
   it('an error is not refetched until it expires', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const { endpoint, calls, failWith } = articleEndpoint();
     failWith(new HttpError(500));
     await expect(controller.fetchIfStale(endpoint, { id: '1' })).rejects.toThrow();
@@ -116,7 +115,7 @@ describe('expiry', () => {
   });
 
   it('invalidIfStale: stale data is not returned from the cache', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const { endpoint } = articleEndpoint({ invalidIfStale: true, dataExpiryLength: 1_000 });
     await controller.fetch(endpoint, { id: '1' });
     expect(controller.getResponse(endpoint, { id: '1' })).toMatchObject({
@@ -138,7 +137,7 @@ describe('expiry', () => {
   });
 
   it('errorPolicy soft keeps stale data and hides the error; hard or none surfaces it', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const soft = articleEndpoint({
       errorPolicy: (error: HttpError) => (error.status >= 500 ? 'soft' : undefined),
     });
@@ -167,7 +166,7 @@ describe('expiry', () => {
   });
 
   it('expireAll makes matching results stale; invalidateAll makes them invalid', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const { endpoint, calls } = articleEndpoint();
     await controller.fetch(endpoint, { id: '1' });
     await controller.fetch(endpoint, { id: '2' });

@@ -81,7 +81,6 @@ describe('fixtures (test kit)', () => {
 
   it('mockFixtures is a network manager usable in any store', async () => {
     const store = createStore({
-      gc: false,
       managers: (defaults) => [
         ...defaults.filter((m) => m.constructor.name !== 'NetworkManager'),
         mockFixtures([

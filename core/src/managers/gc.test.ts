@@ -46,7 +46,9 @@ afterEach(() => {
 
 describe('garbage collection (on by default)', () => {
   it('evicts expired results and entities nobody reads, keeps what a selection reads', async () => {
-    const { controller, dispose } = createStore({ gc: { intervalMs: 10_000 } });
+    const { controller, dispose } = createStore({
+      managers: [new GCManager({ intervalMs: 10_000 })],
+    });
     await controller.fetch(getPost, { id: '1' });
     await controller.fetch(getPost, { id: '2' });
     const sub = controller.select(getPost, { id: '1' }).subscribe(() => {});
@@ -68,7 +70,7 @@ describe('garbage collection (on by default)', () => {
   });
 
   it('a live selection keeps its data identity across a sweep', async () => {
-    const { controller, managers, dispose } = createStore();
+    const { controller, managers, dispose } = createStore({ managers: [new GCManager()] });
     const gc = managers.find((m) => m instanceof GCManager) as GCManager;
     await controller.fetch(getPost, { id: '1' });
     await controller.fetch(getPost, { id: '2' });
@@ -86,7 +88,7 @@ describe('garbage collection (on by default)', () => {
   });
 
   it('countRef holds a result like a selection does', async () => {
-    const { controller, managers, dispose } = createStore();
+    const { controller, managers, dispose } = createStore({ managers: [new GCManager()] });
     const gc = managers.find((m) => m instanceof GCManager) as GCManager;
     await controller.fetch(getPost, { id: '1' });
     const release = controller.getResponseMeta(getPost, { id: '1' }).countRef!();
@@ -100,7 +102,7 @@ describe('garbage collection (on by default)', () => {
   });
 
   it('keeps what a reader shows beneath a pending optimistic update, for when it fails', async () => {
-    const { controller, managers, dispose } = createStore();
+    const { controller, managers, dispose } = createStore({ managers: [new GCManager()] });
     const gc = managers.find((m) => m instanceof GCManager) as GCManager;
     const getArticle = localEndpoint({
       key: () => 'GET /articles/1',
@@ -131,8 +133,8 @@ describe('garbage collection (on by default)', () => {
     dispose();
   });
 
-  it('gc: false keeps everything', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+  it('without a GCManager (opt in) the store keeps everything', async () => {
+    const { controller, dispose } = createStore();
     await controller.fetch(getPost, { id: '1' });
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(controller.get(Post, { id: '1' })).toBeDefined();
@@ -142,7 +144,9 @@ describe('garbage collection (on by default)', () => {
   it('1,000 fetch/select/unsubscribe cycles leave nothing behind', {
     timeout: 30_000,
   }, async () => {
-    const { controller, managers, dispose } = createStore({ gc: { intervalMs: 60_000 } });
+    const { controller, managers, dispose } = createStore({
+      managers: [new GCManager({ intervalMs: 60_000 })],
+    });
     const network = managers.find((m) => m instanceof NetworkManager) as NetworkManager;
     for (let i = 0; i < 1_000; i++) {
       const sub = controller.select(getPost, { id: String(i) }).subscribe(() => {});

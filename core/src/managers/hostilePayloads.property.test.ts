@@ -128,7 +128,7 @@ describe('hostile payloads (property-based)', () => {
               { once: true },
             ),
           );
-          const { controller, state$, dispose } = createStore({ gc: false });
+          const { controller, state$, dispose } = createStore();
           const tags = await controller.fetch(listTags);
           const previous = await controller.fetch(listPosts);
           const tagTable = controller.getState().entities.Tag;

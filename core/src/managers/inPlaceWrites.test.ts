@@ -23,7 +23,7 @@ const listTodos = localEndpoint({
 });
 
 async function storeWithTodos() {
-  const store = createStore({ gc: false });
+  const store = createStore();
   await store.controller.fetch(listTodos);
   return store;
 }
@@ -106,7 +106,7 @@ describe('writes in place', () => {
     const { controller: source, dispose: disposeSource } = await storeWithTodos();
     const initialState = source.keepState();
     const snapshot = JSON.stringify(initialState);
-    const { controller, dispose } = createStore({ gc: false, initialState });
+    const { controller, dispose } = createStore({ initialState });
     await controller.set(Todo, { id: '1' }, { id: '1', title: 'elsewhere' });
     expect(JSON.stringify(initialState)).toBe(snapshot);
     expect(controller.get(Todo, { id: '1' })?.title).toBe('elsewhere');
@@ -174,7 +174,7 @@ describe('writes in place', () => {
 
   it("another store's state given as initialState, and a dehydrated one, never change after", async () => {
     const { controller: source, dispose: disposeSource } = await storeWithTodos();
-    const { controller, dispose } = createStore({ gc: false, initialState: source.getState() });
+    const { controller, dispose } = createStore({ initialState: source.getState() });
     const dehydrated = dehydrate(source);
     const snapshot = JSON.stringify(dehydrated);
     await source.set(Todo, { id: '1' }, { id: '1', title: 'source only' });

@@ -8,3 +8,5 @@ export {
   ResetError,
 } from './NetworkManager';
 export { PollingManager } from './PollingManager';
+export { RetryManager, type RetryManagerOptions } from './RetryManager';
+export type { RequestPolicy } from './requestPolicy';

@@ -15,11 +15,11 @@ const server = useMswServer();
  * a staleness check) and then has nothing left to do: it must end on its own.
  */
 const script = `
-const { createStore } = await import(${JSON.stringify(fileURLToPath(new URL('./createStore.ts', import.meta.url)))});
+const { createStore, GCManager, PollingManager } = await import(${JSON.stringify(fileURLToPath(new URL('./index.ts', import.meta.url)))});
 const news = Object.assign(async () => 'news', {
   key: () => 'GET /news', sideEffect: false, pollFrequency: 600000, invalidIfStale: true,
 });
-const store = createStore();
+const store = createStore({ managers: [new PollingManager(), new GCManager()] });
 await store.controller.setResponse(news, 'fresh');
 store.controller.select(news).subscribe(() => {});
 store.controller.poll(news);
@@ -28,7 +28,7 @@ console.log('timers started');
 
 /** A script awaiting a fetch whose first attempt fails: the retry's wait must not end it. */
 const awaitingScript = `
-const { createStore } = await import(${JSON.stringify(fileURLToPath(new URL('./createStore.ts', import.meta.url)))});
+const { createStore, RetryManager } = await import(${JSON.stringify(fileURLToPath(new URL('./index.ts', import.meta.url)))});
 let calls = 0;
 const flaky = Object.assign(
   async () => {
@@ -38,7 +38,7 @@ const flaky = Object.assign(
   },
   { key: () => 'GET /flaky', sideEffect: false },
 );
-const store = createStore({ retry: { baseDelayMs: 200 } });
+const store = createStore({ managers: [new RetryManager({ retry: { baseDelayMs: 200 } })] });
 console.log(await store.controller.fetch(flaky), calls);
 store.dispose();
 `;
@@ -84,7 +84,7 @@ describe('lifetimes', () => {
     );
     const slow = testEndpoint({ path: () => '/slow', pollFrequency: 60_000 });
     for (const stop of ['controller', 'store'] as const) {
-      const store = createStore();
+      const store = createStore({ managers: [new PollingManager()] });
       const network = store.managers.find((m) => m instanceof NetworkManager) as NetworkManager;
       const polling = store.managers.find((m) => m instanceof PollingManager) as PollingManager;
       const inFlight = store.controller.fetch(slow, undefined);

@@ -60,7 +60,7 @@ function counterEndpoints(server: ReturnType<typeof counterServer>, failures: bo
 
 describe('optimistic updates (docs/reference/rest-endpoint.md#optimistic-responses)', () => {
   it('shows the expected response at once, then the real outcome', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.set(Counter, { id: 'c', count: 1 });
     const server = counterServer(10);
     const { increment } = counterEndpoints(server, []);
@@ -78,7 +78,7 @@ describe('optimistic updates (docs/reference/rest-endpoint.md#optimistic-respons
   });
 
   it('rolls back on failure', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.set(Counter, { id: 'c', count: 1 });
     const server = counterServer(1);
     const { increment } = counterEndpoints(server, [true]);
@@ -94,7 +94,7 @@ describe('optimistic updates (docs/reference/rest-endpoint.md#optimistic-respons
   });
 
   it('snap.abort cancels the optimistic update only', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.set(Counter, { id: 'c', count: 1 });
     const endpoint = localEndpoint({
       key: () => 'POST /counter/c/noop',
@@ -113,7 +113,7 @@ describe('optimistic updates (docs/reference/rest-endpoint.md#optimistic-respons
   });
 
   it('a set whose updater throws beneath a pending update leaves every read as it was', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.set(Counter, { id: 'c', count: 1 });
     await controller.set(Counter, { id: 'd', count: 1 });
     const server = counterServer(1);
@@ -135,7 +135,7 @@ describe('optimistic updates (docs/reference/rest-endpoint.md#optimistic-respons
   });
 
   it('a fetch started while an update is pending: its rollback still reaches select', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.set(Counter, { id: 'c', count: 1 });
     const server = counterServer(1);
     const { increment } = counterEndpoints(server, [true]);
@@ -178,7 +178,7 @@ describe('optimistic updates (docs/reference/rest-endpoint.md#optimistic-respons
 
     await fc.assert(
       fc.asyncProperty(scenario, async ([ops, order]) => {
-        const { controller, dispose } = createStore({ gc: false });
+        const { controller, dispose } = createStore();
         await controller.set(Counter, { id: 'c', count: 0 });
         const server = counterServer(0);
         const { increment, setTo } = counterEndpoints(

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from './createStore';
 import { localEndpoint } from './endpoints.test-helpers';
+import { GCManager } from './GCManager';
 import { PollingManager } from './PollingManager';
 
 beforeEach(() => {
@@ -28,7 +29,7 @@ async function flush() {
 
 describe('controller.poll (polling subscriptions)', () => {
   it('fetches at once, then every pollFrequency, until released', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore({ managers: [new PollingManager()] });
     const { endpoint, calls } = pricesEndpoint(1_000);
     const release = controller.poll(endpoint, { symbol: 'A' });
     await flush();
@@ -48,7 +49,7 @@ describe('controller.poll (polling subscriptions)', () => {
   });
 
   it('is reference counted: one timer per key, stopped when the last holder leaves', async () => {
-    const { controller, managers, dispose } = createStore({ gc: false });
+    const { controller, managers, dispose } = createStore({ managers: [new PollingManager()] });
     const polling = managers.find((m) => m instanceof PollingManager) as PollingManager;
     const { endpoint, calls } = pricesEndpoint(1_000);
     const releaseA = controller.poll(endpoint, { symbol: 'A' });
@@ -71,7 +72,7 @@ describe('controller.poll (polling subscriptions)', () => {
   });
 
   it('does not refetch at subscribe when data is fresher than one period', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore({ managers: [new PollingManager()] });
     const { endpoint, calls } = pricesEndpoint(10_000);
     await controller.fetch(endpoint, { symbol: 'A' });
     const release = controller.poll(endpoint, { symbol: 'A' });
@@ -84,7 +85,7 @@ describe('controller.poll (polling subscriptions)', () => {
   });
 
   it('without pollFrequency, or with null arguments, nothing polls', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore({ managers: [new PollingManager()] });
     const { endpoint, calls } = pricesEndpoint(undefined);
     const release = controller.poll(endpoint, { symbol: 'A' });
     const releaseNull = controller.poll(pricesEndpoint(1_000).endpoint, null);
@@ -97,7 +98,9 @@ describe('controller.poll (polling subscriptions)', () => {
   });
 
   it('dispose stops every timer', async () => {
-    const { controller, dispose } = createStore();
+    const { controller, dispose } = createStore({
+      managers: [new PollingManager(), new GCManager()],
+    });
     controller.poll(pricesEndpoint(1_000).endpoint, { symbol: 'A' });
     controller.poll(pricesEndpoint(500).endpoint, { symbol: 'B' });
     expect(vi.getTimerCount()).toBe(3); // two polls and the GC sweep

@@ -1,18 +1,14 @@
-import { asTimeoutError, isTimeoutReason } from '../rest/NetworkError';
 import type { EndpointInterface, RetryOption } from '../store';
+import type { Attempt } from './features';
 import { sleep } from './sleep';
-import { untilAborted } from './untilAborted';
 
-/** The store-wide request options (`createStore({ timeout, retry })`), off unless set. */
+/** The store-wide request options (`new RetryManager({ timeout, retry })`), off unless set. */
 export interface RequestPolicy {
   /** Fail a request that takes longer than this many ms with `TimeoutError`. */
   readonly timeout?: number;
   /** Retry failed GETs (never mutations: an endpoint's own `retry` is needed for those). */
   readonly retry?: RetryOption;
 }
-
-/** Performs one attempt of a request under `signal`. */
-export type Attempt = (signal: AbortSignal) => Promise<unknown>;
 
 interface Retries {
   readonly attempts: number;
@@ -30,7 +26,6 @@ const DEFAULT_RETRIES: Retries = { attempts: 3, baseDelayMs: 500, maxDelayMs: 30
 export async function performWithPolicy(
   attempt: Attempt,
   endpoint: EndpointInterface,
-  key: string,
   signal: AbortSignal,
   policy: RequestPolicy,
   random: () => number = Math.random,
@@ -39,29 +34,16 @@ export async function performWithPolicy(
   const retries = retriesFor(endpoint, policy);
   for (let done = 0; ; done++) {
     try {
-      return await attemptWithTimeout(attempt, signal, timeout, key);
+      // Each attempt has its own time; the network manager turns running out of it into a
+      // TimeoutError (status 504, retried like a 5xx).
+      return await attempt(
+        timeout === undefined ? signal : AbortSignal.any([signal, AbortSignal.timeout(timeout)]),
+      );
     } catch (error) {
       if (signal.aborted || retries === undefined || done >= retries.attempts) throw error;
       if (!isRetryable(error)) throw error;
       await sleep(retryDelay(done, retries, random), signal);
     }
-  }
-}
-
-async function attemptWithTimeout(
-  attempt: Attempt,
-  signal: AbortSignal,
-  timeout: number | undefined,
-  key: string,
-): Promise<unknown> {
-  const bounded =
-    timeout === undefined ? signal : AbortSignal.any([signal, AbortSignal.timeout(timeout)]);
-  try {
-    return await untilAborted(attempt(bounded), bounded);
-  } catch (error) {
-    // The store's own timeout, seen by an endpoint that does not type it.
-    if (!signal.aborted && isTimeoutReason(error)) throw asTimeoutError(error, key);
-    throw error;
   }
 }
 

@@ -28,7 +28,7 @@ describe('RestEndpoint through the store', () => {
   it('satisfies EndpointInterface structurally, with typed results', () => {
     expectTypeOf(getUser).toExtend<EndpointInterface>();
     expectTypeOf(listUsers.push).toExtend<EndpointInterface>();
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const fetchUser = () => controller.fetch(getUser, { id: '1' });
     expectTypeOf(fetchUser).returns.resolves.toEqualTypeOf<User>();
     dispose();
@@ -42,7 +42,7 @@ describe('RestEndpoint through the store', () => {
         HttpResponse.json({ id: '2', ...((await request.json()) as object) }),
       ),
     );
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     expect(await getUser({ id: '1' })).not.toBeInstanceOf(User);
     expect(await controller.fetch(getUser, { id: '1' })).toBeInstanceOf(User);
     await controller.fetch(listUsers);
@@ -58,7 +58,7 @@ describe('RestEndpoint through the store', () => {
         return HttpResponse.json({});
       }),
     );
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const abort = new AbortController();
     const before = controller.getState();
     const pending = controller.fetch(getUser.extend({ signal: abort.signal }), { id: '1' });
@@ -103,7 +103,7 @@ describe('resource({ optimistic: true })', () => {
     expect(Plain.update.getOptimisticResponse).toBeUndefined();
     expect(Plain.create).toBe(Plain.getList.push);
 
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(People.getList);
     const names = () => controller.getResponse(People.getList).data?.map((user) => user.name);
     const done = Promise.all([
@@ -144,7 +144,7 @@ describe('resource({ optimistic: true })', () => {
       schema: User,
       optimistic: true,
     });
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(People.getList);
     const pending = controller.fetch(People.partialUpdate, { id: '1' }, { name: 'Nope' });
     expect(controller.getResponse(People.getList).data?.[0].name).toBe('Nope');

@@ -5,6 +5,7 @@ import { Todo } from '../schema/fixtures.test-helpers';
 import { type Selection, StoreDisposedError } from '../store';
 import { createStore } from './createStore';
 import { deferred, notFetching, useMswServer } from './endpoints.test-helpers';
+import { RetryManager } from './RetryManager';
 import { retryDelay } from './requestPolicy';
 
 const API = 'http://retries.test';
@@ -34,7 +35,7 @@ const quick = { attempts: 3, baseDelayMs: 1 };
 describe('retries', () => {
   it('a GET failing with 5xx is retried; readers see it loading, not failing', async () => {
     const { requests } = answers('get', unavailable, unavailable, ok);
-    const { controller, dispose } = createStore({ gc: false, retry: quick });
+    const { controller, dispose } = createStore({ managers: [new RetryManager({ retry: quick })] });
     const seen: Selection<unknown>[] = [];
     controller.select(getTodo, { id: 1 }).subscribe((selection) => seen.push(selection));
     const todo = await controller.fetch(getTodo, { id: 1 });
@@ -50,7 +51,7 @@ describe('retries', () => {
 
   it('a failure to connect is retried too', async () => {
     const { requests } = answers('get', () => HttpResponse.error(), ok);
-    const { controller, dispose } = createStore({ gc: false, retry: quick });
+    const { controller, dispose } = createStore({ managers: [new RetryManager({ retry: quick })] });
     await expect(controller.fetch(getTodo, { id: 1 })).resolves.toMatchObject({ id: 1 });
     expect(requests()).toBe(2);
     dispose();
@@ -58,7 +59,9 @@ describe('retries', () => {
 
   it('gives up after the attempts with the last error', async () => {
     const { requests } = answers('get', unavailable);
-    const { controller, dispose } = createStore({ gc: false, retry: { ...quick, attempts: 2 } });
+    const { controller, dispose } = createStore({
+      managers: [new RetryManager({ retry: { ...quick, attempts: 2 } })],
+    });
     await expect(controller.fetch(getTodo, { id: 1 })).rejects.toMatchObject({
       status: 503,
       message: 'try later',
@@ -69,12 +72,12 @@ describe('retries', () => {
 
   it('is off by default, and never retries a 4xx', async () => {
     const { requests } = answers('get', unavailable);
-    const plain = createStore({ gc: false });
+    const plain = createStore({ managers: [new RetryManager()] });
     await expect(plain.controller.fetch(getTodo, { id: 1 })).rejects.toBeInstanceOf(NetworkError);
     expect(requests()).toBe(1);
     plain.dispose();
     const notFound = answers('get', () => HttpResponse.json({}, { status: 404 }));
-    const retrying = createStore({ gc: false, retry: quick });
+    const retrying = createStore({ managers: [new RetryManager({ retry: quick })] });
     await expect(retrying.controller.fetch(getTodo, { id: 1 })).rejects.toMatchObject({
       status: 404,
     });
@@ -84,7 +87,7 @@ describe('retries', () => {
 
   it("the store's option never retries a mutation; the endpoint's own does", async () => {
     const first = answers('post', unavailable);
-    const { controller, dispose } = createStore({ gc: false, retry: quick });
+    const { controller, dispose } = createStore({ managers: [new RetryManager({ retry: quick })] });
     await expect(controller.fetch(createTodo, {})).rejects.toMatchObject({ status: 503 });
     expect(first.requests()).toBe(1);
     const second = answers('post', unavailable, ok);
@@ -96,7 +99,7 @@ describe('retries', () => {
 
   it("an endpoint's retry: false turns the store's off", async () => {
     const { requests } = answers('get', unavailable);
-    const { controller, dispose } = createStore({ gc: false, retry: quick });
+    const { controller, dispose } = createStore({ managers: [new RetryManager({ retry: quick })] });
     await expect(controller.fetch(getTodo.extend({ retry: false }), { id: 1 })).rejects.toThrow();
     expect(requests()).toBe(1);
     dispose();
@@ -104,7 +107,9 @@ describe('retries', () => {
 
   it('an abort during the backoff stops it: no further attempt', async () => {
     const { requests, firstDone } = answers('get', unavailable, ok);
-    const { controller, dispose } = createStore({ gc: false, retry: { baseDelayMs: 600_000 } });
+    const { controller, dispose } = createStore({
+      managers: [new RetryManager({ retry: { baseDelayMs: 600_000 } })],
+    });
     const abort = new AbortController();
     const fetched = controller.fetch(getTodo.extend({ signal: abort.signal }), { id: 1 });
     await firstDone;
@@ -118,7 +123,9 @@ describe('retries', () => {
 
   it('dispose during the backoff stops it', async () => {
     const { requests, firstDone } = answers('get', unavailable, ok);
-    const { controller, dispose } = createStore({ gc: false, retry: { baseDelayMs: 600_000 } });
+    const { controller, dispose } = createStore({
+      managers: [new RetryManager({ retry: { baseDelayMs: 600_000 } })],
+    });
     const fetched = controller.fetch(getTodo, { id: 1 });
     await firstDone;
     dispose();

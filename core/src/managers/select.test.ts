@@ -28,7 +28,7 @@ const listItems = localEndpoint({
 
 describe('controller.select', () => {
   it('emits the current value at once, then only on change by identity', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const seen: Selection<Item | undefined>[] = [];
     const sub = controller.select(getItem, { id: '1' }).subscribe((s) => seen.push(s));
     expect(seen).toHaveLength(1);
@@ -55,7 +55,7 @@ describe('controller.select', () => {
   });
 
   it('null arguments mean "not now": undefined data, nothing fetched', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const resolve = vi.fn((_params: { id: string }) => ({ id: '1', label: 'x' }));
     const endpoint = localEndpoint({
       key: ({ id }: { id: string }) => `GET /x/${id}`,
@@ -72,7 +72,7 @@ describe('controller.select', () => {
   });
 
   it('subscribers of the same selection share one computed value', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(listItems);
     const a: unknown[] = [];
     const b: unknown[] = [];
@@ -84,7 +84,7 @@ describe('controller.select', () => {
   });
 
   it('a change to one entity wakes exactly the one selection (of 1,000) that uses it', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const ids = Array.from({ length: 1_000 }, (_, i) => String(i));
     for (const id of ids)
       await controller.setResponse(getItem, { id }, { id, label: `item ${id}` });
@@ -107,7 +107,7 @@ describe('controller.select', () => {
   });
 
   it('a list selection wakes when one of its entities changes', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(listItems);
     const seen: (Item[] | undefined)[] = [];
     controller.select(listItems).subscribe((s) => seen.push(s.data));
@@ -119,7 +119,7 @@ describe('controller.select', () => {
   });
 
   it('reports the error, hidden by a soft policy while data exists', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const endpoint = localEndpoint({
       key: () => 'GET /flaky',
       errorPolicy: () => 'soft' as const,

@@ -470,7 +470,7 @@ function newWorld(): World {
   const pending: PendingRequest[] = [];
   const world = { clock: 1_000, layered: new Set<string>() } as World;
   const store = createStore({
-    gc: { intervalMs: 1e9 },
+    managers: [new GCManager({ intervalMs: 1e9 })],
     dataExpiryLength: 100,
     errorExpiryLength: 50,
     now: () => world.clock,

@@ -6,6 +6,7 @@ import { createStore } from './createStore';
 import { GCManager } from './GCManager';
 import { NetworkManager } from './NetworkManager';
 import { PollingManager } from './PollingManager';
+import { RetryManager } from './RetryManager';
 
 class Todo extends Entity {
   id = '';
@@ -128,7 +129,7 @@ describe('the controller is an RxJS observable of the state', () => {
 
 describe('controller methods work detached', () => {
   it('fetch, invalidate, getResponse, select... taken off the controller (useController() shape)', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const { fetch, invalidate, getResponse, select, set, get, getState, resetEntireStore } =
       controller;
     await expect(fetch(getTodo, { id: '1' })).resolves.toMatchObject({ title: 'todo 1' });
@@ -167,17 +168,20 @@ describe('controller methods work detached', () => {
 });
 
 describe('createStore', () => {
-  it('runs network, polling and GC managers by default; gc: false drops GC', () => {
+  it('runs the network manager alone by default; features are managers put in front', () => {
     const store = createStore();
-    expect(store.managers.map((m) => m.constructor)).toEqual([
-      PollingManager,
-      NetworkManager,
-      GCManager,
-    ]);
+    expect(store.managers.map((m) => m.constructor)).toEqual([NetworkManager]);
     store.dispose();
-    const noGc = createStore({ gc: false });
-    expect(noGc.managers.some((m) => m instanceof GCManager)).toBe(false);
-    noGc.dispose();
+    const featured = createStore({
+      managers: [new PollingManager(), new RetryManager(), new GCManager()],
+    });
+    expect(featured.managers.map((m) => m.constructor)).toEqual([
+      PollingManager,
+      RetryManager,
+      GCManager,
+      NetworkManager,
+    ]);
+    featured.dispose();
   });
 
   it('adds extra managers in front, or replaces the list with a function', async () => {

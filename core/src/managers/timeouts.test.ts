@@ -5,6 +5,7 @@ import { Todo } from '../schema/fixtures.test-helpers';
 import type { Selection } from '../store';
 import { createStore } from './createStore';
 import { deferred, notFetching, useMswServer } from './endpoints.test-helpers';
+import { RetryManager } from './RetryManager';
 
 const API = 'http://timeouts.test';
 const server = useMswServer();
@@ -41,8 +42,7 @@ describe('request timeouts', () => {
     silentServer();
     let now = 1_000_000;
     const { controller, dispose } = createStore({
-      gc: false,
-      timeout: 20,
+      managers: [new RetryManager({ timeout: 20 })],
       errorExpiryLength: 5_000,
       now: () => now,
     });
@@ -69,13 +69,13 @@ describe('request timeouts', () => {
         return HttpResponse.json({ id: 1, title: 'slow' });
       }),
     );
-    const short = createStore({ gc: false, timeout: 5 });
+    const short = createStore({ managers: [new RetryManager({ timeout: 5 })] });
     const patient = getTodo.extend({ timeout: 60_000 });
     await expect(short.controller.fetch(patient, { id: 1 })).resolves.toMatchObject({
       title: 'slow',
     });
     short.dispose();
-    const long = createStore({ gc: false, timeout: 60_000 });
+    const long = createStore({ managers: [new RetryManager({ timeout: 60_000 })] });
     const hasty = getTodo.extend({ timeout: 5 });
     await expect(long.controller.fetch(hasty, { id: 1 })).rejects.toBeInstanceOf(TimeoutError);
     long.dispose();
@@ -83,7 +83,7 @@ describe('request timeouts', () => {
 
   it("a caller's own AbortSignal.timeout is recorded as a failure, not a silent cancel", async () => {
     silentServer();
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore({ managers: [new RetryManager()] });
     const timed = getTodo.extend({ signal: AbortSignal.timeout(20) });
     await expect(controller.fetch(timed, { id: 1 })).rejects.toMatchObject({
       name: 'TimeoutError',

@@ -64,7 +64,7 @@ afterEach(async () => {
 describe('long reference chains through the store', () => {
   it.each([1_001, 100_000])('a %i-reply thread is stored and read', async (length) => {
     server.use(http.get(`${API}/thread`, () => HttpResponse.json(thread(length))));
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const replies = (await controller.fetch(getThread, undefined)) as Reply[];
     expect(replies).toHaveLength(length);
     let deepest = replies[length - 1];
@@ -94,7 +94,7 @@ describe('a stored result that cannot be read fails for its own readers only', (
       http.get(`${API}/users`, () => HttpResponse.json([{ id: '1', name: 'Ada' }])),
       http.get(`${API}/files/1`, () => HttpResponse.json({ id: '1', size: '12.5' })),
     );
-    const store = createStore({ gc: false });
+    const store = createStore();
     const states: State[] = [];
     store.state$.subscribe((state) => states.push(state));
     const files: Selection<unknown>[] = [];

@@ -51,7 +51,7 @@ let now = 1_700_000_000_000;
 let store: Store;
 beforeEach(() => {
   now = 1_700_000_000_000;
-  store = createStore({ gc: false, now: () => now });
+  store = createStore({ now: () => now });
 });
 afterEach(() => store.dispose());
 
@@ -585,7 +585,7 @@ describe('EndpointObserver: polling', () => {
       pollFrequency: 1_000,
       resolve: () => ({ price: ++calls }),
     });
-    const polling = createStore({ gc: false });
+    const polling = createStore();
     const a = new EndpointObserver(polling.controller, price, [], { mode: 'poll' }).listen(
       () => {},
     );

@@ -13,7 +13,7 @@ class Tag extends Entity {
 
 describe('QueryObserver', () => {
   it('follows a schema query: new value when what it reads changes, same object otherwise', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const allTags = new All(Tag);
     const observer = new QueryObserver(controller, allTags, []);
     const values: unknown[] = [];
@@ -31,7 +31,7 @@ describe('QueryObserver', () => {
   });
 
   it('reads an entity by primary key; setArgs switches it, [null] reads undefined', async () => {
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.set(Tag, { id: 'a' }, { id: 'a', label: 'A' });
     await controller.set(Tag, { id: 'b' }, { id: 'b', label: 'B' });
     const observer = new QueryObserver(controller, Tag, [{ id: 'a' }]);

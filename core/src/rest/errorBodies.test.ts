@@ -89,7 +89,7 @@ describe('the body of an error response', () => {
     server.use(
       http.get(`${API}/todos/1`, () => HttpResponse.json({ message: 'gone' }, { status: 410 })),
     );
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(getTodo, { id: 1 }).catch(() => {});
     const stored = controller.getError(getTodo, { id: 1 }) as NetworkError;
     expect(stored.body).toEqual({ message: 'gone' });
@@ -112,7 +112,7 @@ describe('a request that gets no response (issue 10 item 4)', () => {
 
   it('so the example soft policy keeps the cached data on screen through an outage', async () => {
     server.use(http.get(`${API}/todos/1`, () => HttpResponse.json({ id: 1, title: 'cached' })));
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     const cached = await controller.fetch(getTodo, { id: 1 });
     server.use(http.get(`${API}/todos/1`, () => HttpResponse.error()));
     await expect(controller.fetch(getTodo, { id: 1 })).rejects.toBeInstanceOf(ConnectionError);

@@ -32,7 +32,7 @@ describe('the default searchToString', () => {
         return HttpResponse.json([]);
       }),
     );
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await expect(controller.fetch(listTodos, { filter: { status: 'open' } })).rejects.toThrow(
       TypeError,
     );
@@ -85,7 +85,7 @@ describe('a custom searchToString', () => {
     const closed = { filter: { status: 'closed' } };
     expect(withQs.key(open)).toBe(`GET ${API}/todos?filter%5Bstatus%5D=open`);
     expect(withQs.key(open)).not.toBe(withQs.key(closed));
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(withQs, open);
     await controller.fetch(withQs, closed);
     expect(seen).toEqual(['?filter%5Bstatus%5D=open', '?filter%5Bstatus%5D=closed']);

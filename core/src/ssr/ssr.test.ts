@@ -28,7 +28,7 @@ describe('dehydrate / serializeState / hydrate', () => {
         return HttpResponse.json({ id: Number(params.id), text: HOSTILE });
       }),
     );
-    const onServer = createStore({ gc: false });
+    const onServer = createStore();
     await onServer.controller.fetch(getNote, { id: 1 });
     const html = `<script>window.__STATE__=${serializeState(dehydrate(onServer.controller))}</script>`;
     onServer.dispose();
@@ -37,7 +37,7 @@ describe('dehydrate / serializeState / hydrate', () => {
     expect(html).not.toContain('<!--');
     expect(html).not.toMatch(/[\u2028\u2029]/);
     const json = html.slice('<script>window.__STATE__='.length, -'</script>'.length);
-    const onClient = createStore({ gc: false, initialState: hydrate(JSON.parse(json)) });
+    const onClient = createStore({ initialState: hydrate(JSON.parse(json)) });
     const observer = new EndpointObserver(onClient.controller, getNote, [{ id: 1 }]);
     const stop = observer.listen(() => {});
     expect(observer.getSnapshot()).toMatchObject({ loading: false, data: { text: HOSTILE } });
@@ -48,7 +48,7 @@ describe('dehydrate / serializeState / hydrate', () => {
 
   it('leaves out errors and requests in flight', async () => {
     server.use(http.get(`${API}/notes/:id`, () => new HttpResponse(null, { status: 500 })));
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(getNote, { id: 2 }).catch(() => {});
     const dehydrated = dehydrate(controller);
     expect(Object.keys(dehydrated.meta)).toEqual([]);
@@ -86,7 +86,7 @@ describe('hydrate with a page state whose inside is wrong', () => {
   /** What a server rendered: note 1 by itself, and the list of notes 1 and 2, all fresh. */
   async function pageState(): Promise<Record<string, any>> {
     const requests = notesApi();
-    const { controller, dispose } = createStore({ gc: false });
+    const { controller, dispose } = createStore();
     await controller.fetch(getNote, { id: 1 });
     await controller.fetch(listNotes, undefined);
     const json = JSON.parse(serializeState(dehydrate(controller)));
@@ -97,7 +97,7 @@ describe('hydrate with a page state whose inside is wrong', () => {
 
   /** Reads note 1 and the list on a store hydrated from `state` until both settle. */
   async function readOnClient(state: unknown) {
-    const { controller, dispose } = createStore({ gc: false, initialState: hydrate(state) });
+    const { controller, dispose } = createStore({ initialState: hydrate(state) });
     const observers = [
       new EndpointObserver(controller, getNote, [{ id: 1 }]),
       new EndpointObserver(controller, listNotes, [undefined]),
@@ -152,11 +152,11 @@ describe('hydrate with a page state whose inside is wrong', () => {
   it('reads an endless expiry, which JSON writes as null, back as endless', async () => {
     const requests = notesApi();
     const forever = getNote.extend({ dataExpiryLength: Number.POSITIVE_INFINITY });
-    const onServer = createStore({ gc: false });
+    const onServer = createStore();
     await onServer.controller.fetch(forever, { id: 3 });
     const json = serializeState(dehydrate(onServer.controller));
     onServer.dispose();
-    const onClient = createStore({ gc: false, initialState: hydrate(JSON.parse(json)) });
+    const onClient = createStore({ initialState: hydrate(JSON.parse(json)) });
     const observer = new EndpointObserver(onClient.controller, forever, [{ id: 3 }]);
     const stop = observer.listen(() => {});
     expect(observer.getSnapshot()).toMatchObject({ loading: false, data: { id: 3 } });

@@ -21,7 +21,7 @@ const getNote = localEndpoint({
 const HOSTILE = '</script><script>alert(1)</script><!-- \u2028 \u2029 & <b>';
 
 async function serverPage(id?: string) {
-  const server = createStore({ gc: false });
+  const server = createStore();
   await server.controller.setResponse(getNote, { id: 1 }, { id: 1, text: HOSTILE });
   const script = renderStateScript(server.controller, id);
   server.dispose();
@@ -38,7 +38,7 @@ describe('renderStateScript / readStateScript', () => {
     document.body.innerHTML = page;
     expect(document.querySelectorAll('script')).toHaveLength(1);
     expect(document.querySelectorAll('b')).toHaveLength(0);
-    const browser = createStore({ gc: false, initialState: readStateScript() });
+    const browser = createStore({ initialState: readStateScript() });
     expect(browser.controller.getResponse(getNote, { id: 1 }).data).toEqual({
       id: 1,
       text: HOSTILE,

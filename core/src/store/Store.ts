@@ -1,10 +1,9 @@
 import type { Observable } from 'rxjs';
 import type { Controller } from './Controller';
-import type { RetryOption } from './EndpointInterface';
 import type { Manager } from './Manager';
 import type { State } from './State';
 
-/** Garbage collection settings: `true` (default) or tuning; `false` turns it off. */
+/** Garbage collection settings: `new GCManager({ intervalMs })`. */
 export interface GcOptions {
   /** How often unread, expired results and entities are swept (ms, default 60 000). */
   intervalMs?: number;
@@ -14,25 +13,22 @@ export interface CreateStoreOptions {
   initialState?: State;
   /**
    * An array adds managers in front of the defaults (they see every action first, e.g. fixtures);
-   * a function receives the defaults and returns the full list (replace or reorder them).
+   * a function receives the defaults and returns the full list (replace or reorder them). The
+   * default is the network manager alone: polling, retries and timeouts, and garbage collection
+   * are opt in, `managers: [new PollingManager(), new RetryManager({ retry: 3 }), new GCManager()]`
+   * (see docs/guide/features.md).
    */
   managers?: readonly Manager[] | ((defaults: readonly Manager[]) => readonly Manager[]);
   /** Lifetime of fetched data unless the endpoint sets its own (ms, default 60 000). */
   dataExpiryLength?: number;
   /** Lifetime of fetch errors unless the endpoint sets its own (ms, default 1 000). */
   errorExpiryLength?: number;
-  /**
-   * Fail a request that takes longer than this many ms with `TimeoutError` (a failure readers
-   * see, expired like any error). Off unless set; an endpoint's own `timeout` wins.
-   */
-  timeout?: number;
-  /**
-   * Retry GETs that fail on the network, time out or get a 5xx, with exponential backoff and
-   * jitter. Off unless set; never applied to mutations (give the endpoint its own `retry`).
-   */
-  retry?: RetryOption;
-  /** Garbage collection of unread, expired data: on by default. */
-  gc?: boolean | GcOptions;
+  /** @deprecated Removed: pass `new RetryManager({ timeout })` in `managers` (docs/guide/features.md). */
+  timeout?: never;
+  /** @deprecated Removed: pass `new RetryManager({ retry })` in `managers` (docs/guide/features.md). */
+  retry?: never;
+  /** @deprecated Removed: garbage collection is opt in, pass `new GCManager()` in `managers`. */
+  gc?: never;
   /** Clock (ms since epoch), for tests; defaults to `Date.now`. */
   now?: () => number;
   /**

@@ -21,9 +21,7 @@ export default defineNuxtPlugin({
       managers: (defaults) => [
         leaveFailuresOut,
         ...defaults.map((manager) =>
-          manager instanceof NetworkManager
-            ? new NetworkManager({ timeout: options.timeout, retry: options.retry, perform })
-            : manager,
+          manager instanceof NetworkManager ? new NetworkManager({ perform }) : manager,
         ),
       ],
     });

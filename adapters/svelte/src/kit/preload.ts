@@ -5,6 +5,7 @@ import {
   type DehydratedState,
   dehydrate,
   type EndpointInterface,
+  type Manager,
   NetworkError,
   NetworkManager,
   type PerformRequest,
@@ -30,8 +31,14 @@ export interface TesseraPageData {
   tessera?: DehydratedState;
 }
 
-/** Options of the request's store; `managers` and `initialState` are the helper's. */
-export type PreloadOptions = Omit<CreateStoreOptions, 'managers' | 'initialState' | 'start'>;
+/**
+ * Options of the request's store; `initialState` is the helper's, and `managers` (e.g.
+ * `[new RetryManager({ timeout })]`) go in front of its network manager.
+ */
+export interface PreloadOptions
+  extends Omit<CreateStoreOptions, 'managers' | 'initialState' | 'start'> {
+  managers?: readonly Manager[];
+}
 
 /** The calls `preload` makes: `[endpoint, ...args]` each, checked against the endpoint. */
 export type PreloadCalls<T extends readonly EndpointInterface[]> = {
@@ -92,11 +99,11 @@ function requestStore(kitFetch: typeof fetch, options: PreloadOptions): Store {
   return createStore({
     ...options,
     start: false,
-    managers: (defaults) =>
-      defaults.map((manager) =>
-        manager instanceof NetworkManager
-          ? new NetworkManager({ timeout: options.timeout, retry: options.retry, perform })
-          : manager,
+    managers: (defaults) => [
+      ...(options.managers ?? []),
+      ...defaults.map((manager) =>
+        manager instanceof NetworkManager ? new NetworkManager({ perform }) : manager,
       ),
+    ],
   });
 }

@@ -1,0 +1,52 @@
+import type { Controller, EndpointInterface } from '../store';
+
+/** Performs one attempt of a request under `signal`. */
+export type Attempt = (signal: AbortSignal) => Promise<unknown>;
+
+/** Runs the attempts of one request (the retries feature: timeouts and backoff). */
+export type RequestHook = (
+  attempt: Attempt,
+  endpoint: EndpointInterface,
+  signal: AbortSignal,
+) => Promise<unknown>;
+
+/**
+ * What the opt-in managers a store was given installed on its controller. The network manager
+ * reads it: to hand requests to the retries feature, and to warn (in development) when an
+ * endpoint asks for a feature the store lacks. See docs/guide/features.md.
+ */
+export interface Features {
+  request?: RequestHook;
+  polling?: true;
+}
+
+const installed = new WeakMap<Controller, Features>();
+
+export function installFeature(controller: Controller, feature: Features): void {
+  installed.set(controller, { ...installed.get(controller), ...feature });
+}
+
+export function featuresOf(controller: Controller): Features {
+  return installed.get(controller) ?? {};
+}
+
+const warned = new WeakMap<EndpointInterface, Set<string>>();
+
+/**
+ * Development only (call it behind `process.env.NODE_ENV !== 'production' &&`): once per
+ * endpoint and manager, says which import the store lacks for an option the endpoint sets.
+ */
+export function warnMissingFeature(
+  endpoint: EndpointInterface,
+  key: string,
+  option: string,
+  manager: 'PollingManager' | 'RetryManager',
+): void {
+  const seen = warned.get(endpoint) ?? new Set<string>();
+  if (seen.has(manager)) return;
+  seen.add(manager);
+  warned.set(endpoint, seen);
+  console.warn(
+    `Tessera: "${key}" sets \`${option}\`, but this store has no ${manager}, so it is ignored. Add it: import { ${manager} } from '@tessera/core', then createStore({ managers: [new ${manager}()] }) (or createTessera). See docs/guide/features.md.`,
+  );
+}
