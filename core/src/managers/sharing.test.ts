@@ -6,6 +6,7 @@ import { StoreDisposedError } from '../store/Controller';
 import { createStore } from './createStore';
 import { API, deferred, notFetching, useMswServer } from './endpoints.test-helpers';
 import { NetworkManager } from './NetworkManager';
+import { PollingManager } from './PollingManager';
 import { getUser, User, updateUser } from './users.test-helpers';
 
 const server = useMswServer();
@@ -91,7 +92,7 @@ describe('request sharing: each caller withdraws only itself', () => {
 
   it('a poll that joined a reader fetch keeps it alive when that reader aborts', async () => {
     const { gates, requests } = gatedUser();
-    const { controller, dispose } = createStore();
+    const { controller, dispose } = createStore({ managers: [new PollingManager()] });
     const abort = new AbortController();
     const reader = controller.fetch(getUser.extend({ signal: abort.signal }), { id: '1' });
     const release = controller.poll(getUser.extend({ pollFrequency: 60_000 }), { id: '1' });

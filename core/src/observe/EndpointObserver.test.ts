@@ -9,6 +9,7 @@ import {
   testEndpoint,
   useMswServer,
 } from '../managers/endpoints.test-helpers';
+import { PollingManager } from '../managers/PollingManager';
 import { RestEndpoint, TimeoutError } from '../rest';
 import { Entity } from '../schema';
 import { type Store, StoreDisposedError } from '../store';
@@ -585,7 +586,7 @@ describe('EndpointObserver: polling', () => {
       pollFrequency: 1_000,
       resolve: () => ({ price: ++calls }),
     });
-    const polling = createStore();
+    const polling = createStore({ managers: [new PollingManager()] });
     const a = new EndpointObserver(polling.controller, price, [], { mode: 'poll' }).listen(
       () => {},
     );

@@ -1,3 +1,4 @@
+import { GCManager } from '@tessera/core';
 import { mountDevtools, reduxDevtools } from '@tessera/devtools';
 import { createTessera, type DLE } from '@tessera/vanilla';
 import { type Todo, TodoResource, type User, UserResource } from './api';
@@ -6,8 +7,9 @@ import { TodoList } from './todoList';
 
 // The Redux DevTools extension, when the browser has it, logs the store's actions; the devtools
 // panel (the button at the bottom right) shows its keys, entities and actions. Both are
-// development only: a production build carries neither.
-const tessera = createTessera({ managers: [reduxDevtools()] });
+// development only: a production build carries neither. Garbage collection is opt in: a page
+// left open all day keeps only what it shows and what is still fresh.
+const tessera = createTessera({ managers: [reduxDevtools(), new GCManager()] });
 const { controller } = tessera;
 mountDevtools(tessera);
 

@@ -1,3 +1,4 @@
+import { GCManager, PollingManager } from '@tessera/core';
 import { reduxDevtools } from '@tessera/devtools';
 import { createTessera } from '@tessera/vue';
 import { createApp } from 'vue';
@@ -7,8 +8,11 @@ import '../../vanilla/src/style.css';
 import './vue.css';
 
 // The Redux DevTools extension, when the browser has it, logs the store's actions (development
-// only, like the <TesseraDevtools /> panel in App.vue).
-const tessera = createTessera({ managers: [reduxDevtools()] });
+// only, like the <TesseraDevtools /> panel in App.vue). Polling (the live counter) and garbage
+// collection are opt in: the app hands their managers to the store.
+const tessera = createTessera({
+  managers: [reduxDevtools(), new PollingManager(), new GCManager()],
+});
 createApp(App).use(tessera).mount('#app');
 
 // For the browser tests and the curious: `window.tessera.controller` in the console.

@@ -3,7 +3,7 @@
 import { hydrate } from '@tessera/core';
 import { createTessera } from '@tessera/vue';
 import { defineNuxtPlugin, useRuntimeConfig } from 'nuxt/app';
-import { PAYLOAD_KEY, type StoreOptions } from './options';
+import { PAYLOAD_KEY, providedManagers, type StoreOptions } from './options';
 
 export default defineNuxtPlugin({
   name: 'tessera:client',
@@ -11,6 +11,7 @@ export default defineNuxtPlugin({
     const options = useRuntimeConfig().public.tessera as StoreOptions;
     const state = nuxtApp.payload[PAYLOAD_KEY];
     const initialState = state === undefined ? undefined : hydrate(state);
-    nuxtApp.vueApp.use(createTessera({ ...options, initialState }));
+    const managers = providedManagers(nuxtApp.$tesseraManagers);
+    nuxtApp.vueApp.use(createTessera({ ...options, initialState, managers }));
   },
 });

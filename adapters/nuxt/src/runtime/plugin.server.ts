@@ -4,7 +4,7 @@ import { dehydrate, NetworkManager } from '@tessera/core';
 import { createTessera } from '@tessera/vue';
 import { defineNuxtPlugin, useRequestURL, useRuntimeConfig } from 'nuxt/app';
 import { leaveFailuresOut } from './leaveFailuresOut';
-import { PAYLOAD_KEY, type StoreOptions } from './options';
+import { PAYLOAD_KEY, providedManagers, type StoreOptions } from './options';
 import { performAt } from './performAt';
 
 export default defineNuxtPlugin({
@@ -20,6 +20,8 @@ export default defineNuxtPlugin({
       // the one that keeps failures out of the state the page renders.
       managers: (defaults) => [
         leaveFailuresOut,
+        // The app's own (a plugin's `provide: { tesseraManagers }`), e.g. a RetryManager.
+        ...providedManagers(nuxtApp.$tesseraManagers),
         ...defaults.map((manager) =>
           manager instanceof NetworkManager ? new NetworkManager({ perform }) : manager,
         ),
