@@ -26,6 +26,7 @@ test('@tessera/core exports its public contract', () => {
     'NetworkManager',
     'PollingManager',
     'GCManager',
+    'RetryManager',
     'renderStateScript',
     'readStateScript',
   ] as const) {
