@@ -2,7 +2,7 @@
 // markers below must be the README's code block, character for character.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createStore, Entity, resource } from '@tessera/core';
+import { createStore, Entity, GCManager, resource } from '@tessera/core';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, expect, expectTypeOf, it } from 'vitest';
@@ -39,8 +39,9 @@ const ArticleResource = resource({
   schema: Article,
 });
 
-// A Controller wired to network, polling and garbage-collection managers
-const store = createStore();
+// A Controller wired to the network manager; polling, retries and timeouts, and garbage
+// collection are opt in (see below): here, GC for a long-lived app
+const store = createStore({ managers: [new GCManager()] });
 
 // GET /articles: normalized into the store, each Article kept once under its pk
 await store.controller.fetch(ArticleResource.getList);
@@ -70,7 +71,7 @@ it('is the code block of core/README.md', () => {
   const test = readFileSync(fileURLToPath(import.meta.url), 'utf8');
   const fromReadme = between(readme, '## Example\n\n```ts\n', '```').trim();
   const ours = between(test, '// --- README example start ---', '// --- README example end ---');
-  expect(`import { createStore, Entity, resource } from '@tessera/core';\n\n${ours.trim()}`).toBe(
+  expect(`import { createStore, Entity, GCManager, resource } from '@tessera/core';\n\n${ours.trim()}`).toBe(
     fromReadme,
   );
 });
