@@ -211,13 +211,17 @@ export class NetworkManager implements Manager {
       }
     };
     const { request: withPolicy } = featuresOf(controller);
-    if (
-      process.env.NODE_ENV !== 'production' &&
-      !withPolicy &&
-      (endpoint.timeout !== undefined || endpoint.retry !== undefined)
-    ) {
-      const option = endpoint.timeout !== undefined ? 'timeout' : 'retry';
-      warnMissingFeature(endpoint, key, option, 'RetryManager');
+    // Development only: `retry`, and the `timeout` of an endpoint that does not apply it itself
+    // (a RestEndpoint does, through its `fetchResponse`), need the retries feature.
+    if (process.env.NODE_ENV !== 'production' && !withPolicy) {
+      const ownTimeout = typeof Reflect.get(endpoint, 'fetchResponse') === 'function';
+      const option =
+        endpoint.retry !== undefined
+          ? 'retry'
+          : endpoint.timeout !== undefined && !ownTimeout
+            ? 'timeout'
+            : undefined;
+      if (option) warnMissingFeature(endpoint, key, option, 'RetryManager');
     }
     let response: unknown;
     let failed = false;

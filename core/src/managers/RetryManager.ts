@@ -8,7 +8,8 @@ export type RetryManagerOptions = RequestPolicy;
 /**
  * Retries and timeouts, opt in: `createStore({ managers: [new RetryManager({ timeout, retry })] })`.
  * With it, endpoints' `timeout` and `retry` options (and these store-wide ones) apply; without
- * it, a store carries none of this code (see docs/guide/features.md).
+ * it, a store carries none of this code, and only endpoints that apply their own timeout (a
+ * RestEndpoint) have one (see docs/guide/features.md).
  */
 export class RetryManager implements Manager {
   private readonly policy: RequestPolicy;

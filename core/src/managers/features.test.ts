@@ -1,12 +1,18 @@
 // The opt-in features (polling, retries and timeouts, garbage collection): a store has them only
 // when handed their manager, and says so in development when an endpoint asks for a missing one.
+
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { RestEndpoint, TimeoutError } from '../rest';
 import type { EndpointInterface } from '../store';
 import { createStore } from './createStore';
-import { deferred, localEndpoint } from './endpoints.test-helpers';
+import { deferred, localEndpoint, useMswServer } from './endpoints.test-helpers';
 import { GCManager } from './GCManager';
 import { PollingManager } from './PollingManager';
 import { RetryManager } from './RetryManager';
+
+const API = 'http://features.test';
+const server = useMswServer();
 
 let warn: MockInstance<Console['warn']>;
 beforeEach(() => {
@@ -79,6 +85,15 @@ describe('retries and timeouts', () => {
     ]);
     slow.resolve('late');
     await expect(pending).resolves.toBe('late');
+    bare.dispose();
+  });
+
+  it("a RestEndpoint's own timeout needs no RetryManager: it still times out, unwarned", async () => {
+    server.use(http.get(`${API}/slow`, () => new Promise<Response>(() => {})));
+    const slow = new RestEndpoint({ urlPrefix: API, path: '/slow', timeout: 5 });
+    const bare = createStore();
+    await expect(bare.controller.fetch(slow)).rejects.toBeInstanceOf(TimeoutError);
+    expect(warnings()).toEqual([]);
     bare.dispose();
   });
 
