@@ -71,9 +71,9 @@ it('is the code block of core/README.md', () => {
   const test = readFileSync(fileURLToPath(import.meta.url), 'utf8');
   const fromReadme = between(readme, '## Example\n\n```ts\n', '```').trim();
   const ours = between(test, '// --- README example start ---', '// --- README example end ---');
-  expect(`import { createStore, Entity, GCManager, resource } from '@tessera/core';\n\n${ours.trim()}`).toBe(
-    fromReadme,
-  );
+  expect(
+    `import { createStore, Entity, GCManager, resource } from '@tessera/core';\n\n${ours.trim()}`,
+  ).toBe(fromReadme);
 });
 
 it('does what its comments say', () => {
