@@ -201,7 +201,11 @@ async function heapCycles() {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) return 'skipped: heap figure needs node --expose-gc';
   let clock = Date.now();
-  const store = createStore({ now: () => clock, dataExpiryLength: 1_000 });
+  const store = createStore({
+    now: () => clock,
+    dataExpiryLength: 1_000,
+    managers: [new GCManager()],
+  });
   const { controller } = store;
   // Answers from memory: the benchmark measures the store, not a network stack.
   const getItem = new RestEndpoint({
