@@ -10,6 +10,23 @@ import { useQuery } from './useQuery';
 
 const t = setupTodoApi({ rows: 1_000 });
 
+/** Mounts a component showing one todo's title; `renders()` counts its renders so far. */
+async function mountTitle(id: number) {
+  let count = 0;
+  const One = defineComponent({
+    setup() {
+      const { data } = useDLE(TodoResource.get, { id });
+      return () => {
+        count += 1;
+        return h('p', data.value?.title);
+      };
+    },
+  });
+  const wrapper = mountWith(t.tessera, One);
+  await flushPromises();
+  return { wrapper, renders: () => count };
+}
+
 describe('render counts', () => {
   it('updating one entity of a 1,000-item list re-renders only its row', async () => {
     const rowRenders = new Map<number, number>();
@@ -55,25 +72,14 @@ describe('render counts', () => {
   });
 
   it('a component reading one entity re-renders when it changes, not for its neighbours', async () => {
-    let renders = 0;
-    const One = defineComponent({
-      setup() {
-        const { data } = useDLE(TodoResource.get, { id: 7 });
-        return () => {
-          renders += 1;
-          return h('p', data.value?.title);
-        };
-      },
-    });
-    const wrapper = mountWith(t.tessera, One);
-    await flushPromises();
-    const loaded = renders;
+    const { wrapper, renders } = await mountTitle(7);
+    const loaded = renders();
     await t.tessera.controller.fetch(TodoResource.partialUpdate, { id: 8 }, { title: 'Neighbour' });
     await nextTick();
-    expect(renders).toBe(loaded);
+    expect(renders()).toBe(loaded);
     await t.tessera.controller.fetch(TodoResource.partialUpdate, { id: 7 }, { title: 'Mine' });
     await nextTick();
-    expect(renders).toBe(loaded + 1);
+    expect(renders()).toBe(loaded + 1);
     expect(wrapper.text()).toBe('Mine');
   });
 
@@ -84,26 +90,15 @@ describe('render counts', () => {
       schema: Todo,
       optimistic: true,
     });
-    let renders = 0;
-    const One = defineComponent({
-      setup() {
-        const { data } = useDLE(TodoResource.get, { id: 3 });
-        return () => {
-          renders += 1;
-          return h('p', data.value?.title);
-        };
-      },
-    });
-    const wrapper = mountWith(t.tessera, One);
-    await flushPromises();
-    const loaded = renders;
+    const { wrapper, renders } = await mountTitle(3);
+    const loaded = renders();
     const done = t.tessera.controller.fetch(Optimistic.partialUpdate, { id: 3 }, { title: 'Soon' });
     await nextTick();
     expect(wrapper.text()).toBe('Soon');
-    expect(renders).toBe(loaded + 1);
+    expect(renders()).toBe(loaded + 1);
     await done;
     await flushPromises();
     expect(t.tessera.controller.getState().optimistic).toEqual([]);
-    expect(renders).toBe(loaded + 1);
+    expect(renders()).toBe(loaded + 1);
   });
 });
