@@ -3,7 +3,14 @@ import { defineConfig } from 'tsdown';
 
 export default defineConfig({
   // A package's public entry, and its internal and testing subpaths where it has them.
-  entry: ['src/index.ts', 'src/internal.ts', 'src/testing.ts'].filter((file) => existsSync(file)),
+  // (Core's `server` subpath has a browser variant, built beside it.)
+  entry: [
+    'src/index.ts',
+    'src/internal.ts',
+    'src/testing.ts',
+    'src/ssr/serverStore.ts',
+    'src/ssr/serverStore.browser.ts',
+  ].filter((file) => existsSync(file)),
   format: 'esm',
   dts: true,
   sourcemap: true,

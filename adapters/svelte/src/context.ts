@@ -1,5 +1,6 @@
 import { type Controller, type CreateStoreOptions, createStore, type Store } from '@tessera/core';
 import { message } from '@tessera/core/internal';
+import { serverStoreOptions } from '@tessera/core/server';
 import { BROWSER } from 'esm-env';
 import { getContext, hasContext, onMount, setContext } from 'svelte';
 
@@ -24,12 +25,12 @@ const key = Symbol('tessera');
 /**
  * A store for one app (in the browser) or one request (on the server). During a server render
  * nothing may outlive the render, so the managers are not started there (no timers; fetches
- * still run); polling never starts on the server because the accessors do not subscribe there.
+ * still run), and a failed read is not recorded (docs/guide/ssr.md); polling never starts on the server because the accessors do not subscribe there.
  * In the browser they start at once and stop when the last root that set the store unmounts.
  */
 export function createTessera(options: TesseraOptions = {}): Tessera {
   const { store: given, ...storeOptions } = options;
-  const store = given ?? createStore(BROWSER ? storeOptions : { ...storeOptions, start: false });
+  const store = given ?? createStore(BROWSER ? storeOptions : serverStoreOptions(storeOptions));
   return {
     store,
     controller: store.controller,

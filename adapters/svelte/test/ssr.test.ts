@@ -52,6 +52,21 @@ describe('server render', () => {
     expect(t.api.requests).toEqual([]);
   });
 
+  it('renders a read that failed on the server loading, as the browser will, which fetches it', async () => {
+    t.api.failNext(500);
+    const tessera = createTessera();
+    const failure = await tessera.controller.fetch(TodoResource.get, { id: 1 }).catch((e) => e);
+    expect(failure.status).toBe(500);
+    const context = tesseraContext(tessera);
+    const html = render(StoreTodo, { props: { args: { id: 1 } }, context }).body;
+    const state = dehydrate(tessera.controller);
+    tessera.dispose();
+    expect(html).toContain('loading');
+    expect(html).not.toContain('500');
+    // The browser starts from a state without the key: it renders it loading too, and fetches.
+    expect(state.meta[TodoResource.get.key({ id: 1 })]).toBeUndefined();
+  });
+
   it('awaits useSuspense in an async server render, fetching what is missing', async () => {
     const tessera = createTessera();
     const context = tesseraContext(tessera);

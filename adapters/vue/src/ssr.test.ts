@@ -86,6 +86,46 @@ describe('SSR', () => {
     app.unmount();
   });
 
+  it('renders a read that failed on the server as loading, as the browser does, which fetches it', async () => {
+    // The server's store records no failure (docs/guide/ssr.md): the page shows the read
+    // loading, the browser starts from a state without it, renders the same, then fetches.
+    const Reader = defineComponent({
+      setup() {
+        const { data, loading, error } = useDLE(TodoResource.get, { id: 3 });
+        return () =>
+          h(
+            'p',
+            loading.value
+              ? 'loading'
+              : error.value
+                ? `failed ${error.value.status}`
+                : data.value?.title,
+          );
+      },
+    });
+    t.api.failNext(500);
+    const server = createTessera();
+    const html = await renderToString(createSSRApp(Reader).use(server));
+    document.body.innerHTML = `<div id="app">${html}</div>${renderStateScript(server.controller)}`;
+    server.store.dispose();
+    expect(document.querySelector('p')?.textContent).toBe('loading');
+    expect(t.api.requests).toEqual(['GET /todos/3']);
+    t.api.requests.length = 0;
+    const warn = vi.spyOn(console, 'warn');
+    const error = vi.spyOn(console, 'error');
+    const browser = createTessera({ initialState: readStateScript() });
+    const app = createSSRApp(Reader).use(browser);
+    app.mount('#app');
+    await flushPromises();
+    const messages = [...warn.mock.calls, ...error.mock.calls].map((call) => String(call[0]));
+    warn.mockRestore();
+    error.mockRestore();
+    expect(messages.filter((message) => /hydrat/i.test(message))).toEqual([]);
+    expect(t.api.requests).toEqual(['GET /todos/3']);
+    expect(document.querySelector('p')?.textContent).toBe('Todo 3');
+    app.unmount();
+  });
+
   it("keeps Vue's useId the same on both sides below a component that reads with useDLE", async () => {
     // `useId` numbers ids per async boundary, and Vue counts a component with a serverPrefetch
     // hook as one: the reader registers it in the browser too, so the ids match.

@@ -1,4 +1,5 @@
 import { type Controller, type CreateStoreOptions, createStore, type Store } from '@tessera/core';
+import { serverStoreOptions } from '@tessera/core/server';
 import { type App, type InjectionKey, inject, onMounted, onScopeDispose, provide } from 'vue';
 import { type ActionLog, createActionLog } from './actionLog';
 
@@ -36,18 +37,22 @@ export function rooted(options: TesseraOptions, owns = !options.store): Rooted {
   const log = process.env.NODE_ENV !== 'production' && !given ? createActionLog() : undefined;
   const store =
     given ??
-    createStore({
-      ...storeOptions,
-      // Timers start on mount (`store.mount()`), which a server render never reaches.
-      start: false,
-      managers: (defaults) => {
-        const chosen =
-          typeof storeOptions.managers === 'function'
-            ? storeOptions.managers(defaults)
-            : [...(storeOptions.managers ?? []), ...defaults];
-        return log ? [log.manager, ...chosen] : chosen;
-      },
-    });
+    createStore(
+      // On a server, a server render's store: no failed read recorded (docs/guide/ssr.md).
+      // Browser builds get these options as they are.
+      serverStoreOptions({
+        ...storeOptions,
+        // Timers start on mount (`store.mount()`), which a server render never reaches.
+        start: false,
+        managers: (defaults) => {
+          const chosen =
+            typeof storeOptions.managers === 'function'
+              ? storeOptions.managers(defaults)
+              : [...(storeOptions.managers ?? []), ...defaults];
+          return log ? [log.manager, ...chosen] : chosen;
+        },
+      }),
+    );
   // Roots holding a store this Tessera created: the last one to leave disposes it.
   let roots = 0;
   const hold = () => {

@@ -3,7 +3,6 @@
 import { dehydrate, NetworkManager } from '@tessera/core';
 import { createTessera } from '@tessera/vue';
 import { defineNuxtPlugin, useRequestURL, useRuntimeConfig } from 'nuxt/app';
-import { leaveFailuresOut } from './leaveFailuresOut';
 import { PAYLOAD_KEY, providedManagers, type StoreOptions } from './options';
 import { performAt } from './performAt';
 
@@ -16,10 +15,10 @@ export default defineNuxtPlugin({
     const perform = performAt(serverOrigin || useRequestURL().origin);
     const tessera = createTessera({
       ...options,
-      // The default network manager, with relative URLs resolved against the origin, after
-      // the one that keeps failures out of the state the page renders.
+      // The default network manager, with relative URLs resolved against the origin. (On the
+      // server, createTessera puts in front the manager that keeps failures out of the state the
+      // page renders: docs/guide/ssr.md.)
       managers: (defaults) => [
-        leaveFailuresOut,
         // The app's own (a plugin's `provide: { tesseraManagers }`), e.g. a RetryManager.
         ...providedManagers(nuxtApp.$tesseraManagers),
         ...defaults.map((manager) =>

@@ -1,19 +1,22 @@
 // A read that fails during the server render: its caller gets the error, the server's store
 // records nothing for it, so the page renders it as the browser first will (loading), and the
 // browser, started from that state, fetches it.
+
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createStore,
   dehydrate,
   EndpointObserver,
   Entity,
   hydrate,
+  type Manager,
   NetworkError,
   RestEndpoint,
-} from '@tessera/core';
-import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaveFailuresOut } from '../src/runtime/leaveFailuresOut';
+} from '../index';
+import { serverStoreOptions } from './serverStore';
+import { serverStoreOptions as inBrowser } from './serverStore.browser';
 
 class Note extends Entity {
   id = 0;
@@ -38,12 +41,9 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-describe('leaveFailuresOut (the server store)', () => {
+describe('a server render store (serverStoreOptions)', () => {
   it('rejects the read, records no error, and the browser renders then fetches the same', async () => {
-    const onServer = createStore({
-      start: false,
-      managers: (defaults) => [leaveFailuresOut, ...defaults],
-    });
+    const onServer = createStore(serverStoreOptions({}));
     const failure = await onServer.controller.fetch(getNote, { id: 1 }).catch((error) => error);
     expect(failure).toBeInstanceOf(NetworkError);
     expect(failure.status).toBe(503);
@@ -67,12 +67,39 @@ describe('leaveFailuresOut (the server store)', () => {
 
   it('lets a successful read through as it is', async () => {
     failing = false;
-    const store = createStore({
-      start: false,
-      managers: (defaults) => [leaveFailuresOut, ...defaults],
-    });
+    const store = createStore(serverStoreOptions({}));
     expect(await store.controller.fetch(getNote, { id: 2 })).toMatchObject({ text: 'hello' });
     expect(dehydrate(store.controller).endpoints[getNote.key({ id: 2 })]).toBe('2');
     store.dispose();
+  });
+
+  it('puts leaveFailuresOut in front of the managers chosen as an array or a function', () => {
+    const own: Manager = { middleware: () => (next) => next, cleanup() {} };
+    const listed = createStore(serverStoreOptions({ managers: [own] }));
+    const picked = createStore(serverStoreOptions({ managers: (defaults) => [...defaults, own] }));
+    expect(listed.managers.map(kind)).toEqual(['leaveFailuresOut', 'own', 'NetworkManager']);
+    expect(picked.managers.map(kind)).toEqual(['leaveFailuresOut', 'NetworkManager', 'own']);
+    listed.dispose();
+    picked.dispose();
+
+    function kind(manager: Manager) {
+      if (manager === own) return 'own';
+      return manager.constructor === Object ? 'leaveFailuresOut' : manager.constructor.name;
+    }
+  });
+
+  it('records failures once the store starts (an app mounted it: a browser)', async () => {
+    failing = true;
+    const store = createStore(serverStoreOptions({}));
+    store.mount();
+    const failure = await store.controller.fetch(getNote, { id: 3 }).catch((error) => error);
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect(store.controller.getError(getNote, { id: 3 })).toBe(failure);
+    store.dispose();
+  });
+
+  it('is the options as they are in a browser build', () => {
+    const options = { managers: [] };
+    expect(inBrowser(options)).toBe(options);
   });
 });
