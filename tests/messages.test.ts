@@ -42,7 +42,9 @@ async function bundle(mode: 'production' | 'development'): Promise<string> {
       contents: `export * from '@tessera/core';
         export * from '@tessera/core/internal';
         export * from '@tessera/vanilla';
-        export { getTessera } from './adapters/svelte/src/context';`,
+        export * from '@tessera/core/testing';
+        export { getTessera } from './adapters/svelte/src/context';
+        export { createTessera as vueTessera, useTessera } from './adapters/vue/src/tessera';`,
       resolveDir: repo,
       loader: 'ts',
     },
@@ -53,7 +55,7 @@ async function bundle(mode: 'production' | 'development'): Promise<string> {
     platform: 'browser',
     conditions: ['source'],
     define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
-    external: ['svelte', 'svelte/*'],
+    external: ['svelte', 'svelte/*', 'vue', '@vue/devtools-api'],
     logLevel: 'silent',
   });
   return result.outputFiles[0].text;

@@ -1,4 +1,5 @@
 import { type Controller, type CreateStoreOptions, createStore, type Store } from '@tessera/core';
+import { message } from '@tessera/core/internal';
 import { serverStoreOptions } from '@tessera/core/server';
 import { type App, type InjectionKey, inject, onMounted, onScopeDispose, provide } from 'vue';
 import { type ActionLog, createActionLog } from './actionLog';
@@ -72,7 +73,12 @@ export function rooted(options: TesseraOptions, owns = !options.store): Rooted {
     install(app) {
       if (store.controller.isDisposed) {
         throw new Error(
-          'Tessera: this store is disposed (a createTessera() store ends with the last app using it). Call createTessera() again, or pass a store you own: createTessera({ store }).',
+          message(
+            'TSR71',
+            () =>
+              process.env.NODE_ENV !== 'production' &&
+              'Tessera: this store is disposed (a createTessera() store ends with the last app using it). Call createTessera() again, or pass a store you own: createTessera({ store }).',
+          ),
         );
       }
       app.provide(TESSERA, tessera);
@@ -125,7 +131,12 @@ export function useTessera(): Tessera {
   const tessera = inject(TESSERA, null);
   if (!tessera) {
     throw new Error(
-      'Tessera: no store here. Install it with app.use(createTessera()) or call provideTessera() in a parent component.',
+      message(
+        'TSR72',
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          'Tessera: no store here. Install it with app.use(createTessera()) or call provideTessera() in a parent component.',
+      ),
     );
   }
   return tessera;

@@ -1,4 +1,5 @@
 import { asTimeoutError, isTimeoutReason } from '../rest/NetworkError';
+import { message } from '../schema/development';
 import { getOwn } from '../schema/ownProperty';
 import { TesseraError } from '../schema/TesseraError';
 import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
@@ -48,7 +49,14 @@ function withoutCallerSignal(endpoint: EndpointInterface): EndpointInterface {
 export class ResetError extends TesseraError {
   override readonly name = 'ResetError';
   constructor(key: string) {
-    super(`Fetch of "${key}" was dropped: the store was reset while it was in flight`);
+    super(
+      message(
+        `TSR63 ${key}`,
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `Fetch of "${key}" was dropped: the store was reset while it was in flight`,
+      ),
+    );
   }
 }
 

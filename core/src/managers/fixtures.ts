@@ -1,3 +1,4 @@
+import { message } from '../schema/development';
 import { TesseraError } from '../schema/TesseraError';
 import type { CreateStoreOptions, EndpointInterface, Manager, Store } from '../store';
 import { createStore } from './createStore';
@@ -29,7 +30,12 @@ export type FixtureOrInterceptor = Fixture | Interceptor;
 export class MissingFixtureError extends TesseraError {
   override readonly name = 'MissingFixtureError';
   constructor(readonly key: string) {
-    super(`No fixture matches "${key}"`);
+    super(
+      message(
+        `TSR64 ${key}`,
+        () => process.env.NODE_ENV !== 'production' && `No fixture matches "${key}"`,
+      ),
+    );
   }
 }
 
