@@ -38,6 +38,26 @@ describe('request timeouts', () => {
     expect((error as Error).message).toBe(`GET ${API}/todos/1 timed out`);
   });
 
+  it("an endpoint's own timeout fails controller.fetch with the same TimeoutError, RetryManager or not", async () => {
+    silentServer();
+    const hasty = getTodo.extend({ timeout: 20 });
+    const plain = createStore();
+    const retrying = createStore({ managers: [new RetryManager()] });
+    const storeWide = createStore({ managers: [new RetryManager({ timeout: 20 })] });
+    const failures = await Promise.all([
+      plain.controller.fetch(hasty, { id: 1 }).catch((e: unknown) => e),
+      retrying.controller.fetch(hasty, { id: 1 }).catch((e: unknown) => e),
+      storeWide.controller.fetch(getTodo, { id: 1 }).catch((e: unknown) => e),
+    ]);
+    for (const error of failures) {
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect(error).toMatchObject({ status: 504, message: `GET ${API}/todos/1 timed out` });
+      expect((error as Error).cause).toMatchObject({ name: 'TimeoutError' });
+    }
+    expect(plain.controller.getError(getTodo, { id: 1 })).toBe(failures[0]);
+    for (const store of [plain, retrying, storeWide]) store.dispose();
+  });
+
   it('the store-wide timeout is a failure readers see, expiring like any error', async () => {
     silentServer();
     let now = 1_000_000;
