@@ -334,7 +334,7 @@ export class CollectionUpdate<
     if (schema instanceof Union) schema = schema.inferSchema(item, parent, key);
     if (!isEntityLike(schema)) return undefined;
     const processed = processInput(schema, item, parent, key, delegate.args);
-    const pk = checkPk(schema.key, schema.pk(processed, parent, key, delegate.args), item);
+    const pk = checkPk(schema, schema.pk(processed, parent, key, delegate.args), item);
     const stored = delegate.getEntity(schema.key, pk);
     return stored === INVALID ? undefined : stored;
   }

@@ -178,7 +178,7 @@ export abstract class Entity {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       // A bare string or number where an entity belongs is a reference by primary key.
       if (typeof input === 'string' || typeof input === 'number')
-        return checkPk(this.key, input, input);
+        return checkPk(this, input, input);
       throw new SchemaError(
         this.key,
         message(
@@ -200,7 +200,7 @@ export abstract class Entity {
         processed,
       );
     }
-    const pk = checkPk(this.key, this.pk(processed, parent, key, args), processed);
+    const pk = checkPk(this, this.pk(processed, parent, key, args), processed);
     const problem = this.validate(processed);
     if (problem !== undefined) throw new SchemaError(this.key, problem, processed);
     if (delegate.checkLoop(this.key, pk, input)) return pk;

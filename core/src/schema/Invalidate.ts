@@ -67,10 +67,10 @@ export class Invalidate<
     }
     let pk: string;
     if (typeof input === 'string' || typeof input === 'number') {
-      pk = checkPk(entity.key, input, input);
+      pk = checkPk(entity, input, input);
     } else if (input !== null && typeof input === 'object') {
       const processed = processInput(entity, input, parent, key, delegate.args);
-      pk = checkPk(entity.key, entity.pk(processed, parent, key, delegate.args), input);
+      pk = checkPk(entity, entity.pk(processed, parent, key, delegate.args), input);
     } else {
       throw new SchemaError(
         entity.key,

@@ -1,8 +1,11 @@
 import { message } from './development';
 import { SchemaError } from './SchemaError';
 
-/** A usable primary key as a string, or a SchemaError naming the entity and the value. */
-export function checkPk(schemaKey: string, id: unknown, value: unknown): string {
+/**
+ * A usable primary key as a string, or a SchemaError naming the entity and the value. Takes the
+ * schema, not its key: `Entity.key` is a getter, read here only for the error.
+ */
+export function checkPk(schema: { key: string }, id: unknown, value: unknown): string {
   if (typeof id === 'string') {
     if (id !== '') return id;
   } else if (typeof id === 'number') {
@@ -11,7 +14,7 @@ export function checkPk(schemaKey: string, id: unknown, value: unknown): string 
     return String(id);
   }
   throw new SchemaError(
-    schemaKey,
+    schema.key,
     message(
       `TSR07 ${String(id)}`,
       () =>
