@@ -12,7 +12,6 @@ import { assignOwn } from './ownProperty';
 import { checkPk } from './pk';
 import { isOlderResponse } from './responseOrder';
 import { SchemaError } from './SchemaError';
-import { schemaKeys } from './schemaKeys';
 
 export type AbstractInstanceType<T> = T extends abstract new (
   ...args: never[]
@@ -207,9 +206,7 @@ export abstract class Entity {
 
     const normalized: Record<string, unknown> = { ...processed };
     const schema = this.schema;
-    const fields = schemaKeys(schema);
-    for (let i = 0; i < fields.length; i++) {
-      const field = fields[i];
+    for (const field in schema) {
       const value = normalized[field];
       if (value !== undefined && value !== null) {
         normalized[field] = delegate.visit(schema[field], value, processed, field);
@@ -232,9 +229,7 @@ export abstract class Entity {
     delegate: IDenormalizeDelegate,
   ): object {
     const schema = this.schema;
-    const fields = schemaKeys(schema);
-    for (let i = 0; i < fields.length; i++) {
-      const field = fields[i];
+    for (const field in schema) {
       const value = stored[field];
       if (value === undefined || value === null) continue;
       const denormalized = delegate.unvisit(schema[field], value);

@@ -3,7 +3,6 @@ import { message } from './development';
 import { INVALID } from './INVALID';
 import type { IDenormalizeDelegate, INormalizeDelegate, IQueryDelegate } from './interface';
 import { SchemaError } from './SchemaError';
-import { schemaKeys } from './schemaKeys';
 
 // The object form `{ todo: Todo }`, shared by the shorthand and `schema.Object`.
 
@@ -24,9 +23,7 @@ export function normalizeObject(
     );
   }
   const out: Fields = { ...input };
-  const keys = schemaKeys(definition);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key in definition) {
     const value = (input as Fields)[key];
     if (value !== undefined && value !== null)
       out[key] = delegate.visit((definition as Fields)[key], value, input, key);
@@ -42,9 +39,7 @@ export function denormalizeObject(
 ): unknown {
   if (input === null || typeof input !== 'object') return input;
   const out: Fields = { ...input };
-  const keys = schemaKeys(definition);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key in definition) {
     const value = (input as Fields)[key];
     if (value === undefined || value === null) continue;
     const denormalized = delegate.unvisit((definition as Fields)[key], value);
@@ -60,9 +55,7 @@ export function queryKeyObject(
   delegate: IQueryDelegate,
 ): Fields {
   const out: Fields = {};
-  const keys = schemaKeys(definition);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key in definition) {
     out[key] = delegate.queryKey((definition as Fields)[key], args);
   }
   return out;
