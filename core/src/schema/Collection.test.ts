@@ -296,6 +296,12 @@ describe('findCollection / replaceCollection', () => {
     expect(findCollection(undefined)).toBeUndefined();
   });
 
+  it('a plain object with a `define` field is object shorthand, not a schema.Object', () => {
+    const shorthand = { define: Todo, results: todos };
+    expect(findCollection(shorthand)).toBe(todos);
+    expect(replaceCollection(shorthand, todos.push)).toEqual({ define: Todo, results: todos.push });
+  });
+
   it('replaces it keeping the shape', () => {
     expect(replaceCollection(todos, todos.push)).toBe(todos.push);
     const shorthand = { results: todos, cursor: '' };

@@ -1,5 +1,5 @@
 import type { Collection } from './Collection';
-import { ObjectSchema } from './ObjectSchema';
+import type { ObjectSchema } from './ObjectSchema';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
@@ -15,6 +15,16 @@ function isCollection(schema: unknown): schema is Collection {
   return typeof (schema as Partial<Collection> | null)?.createCollectionFilter === 'function';
 }
 
+/**
+ * `schema.Object`, recognized by its `define` method (after plain objects, which may have a
+ * `define` field), so that RestEndpoint does not carry ObjectSchema and the code it normalizes with.
+ */
+function isObjectSchema(schema: unknown): schema is ObjectSchema {
+  return (
+    typeof schema === 'object' && typeof (schema as Partial<ObjectSchema>)?.define === 'function'
+  );
+}
+
 /** The Collection of an endpoint schema: the schema itself, or one nested in an object schema. */
 export function findCollection(schema: unknown): Collection | undefined {
   return locateCollection(schema)?.collection;
@@ -28,8 +38,11 @@ export function locateCollection(
   schema: unknown,
 ): { collection: Collection; path: readonly string[] } | undefined {
   if (isCollection(schema)) return { collection: schema, path: [] };
-  const fields =
-    schema instanceof ObjectSchema ? schema.schema : isPlainObject(schema) ? schema : undefined;
+  const fields = isPlainObject(schema)
+    ? schema
+    : isObjectSchema(schema)
+      ? (schema.schema as Record<string, unknown>)
+      : undefined;
   if (fields === undefined) return undefined;
   for (const key of Object.keys(fields)) {
     const found = locateCollection(fields[key]);
@@ -50,9 +63,10 @@ export function replaceCollection<S>(schema: S, replacement: unknown): S {
 
 function replaceIn(schema: unknown, target: Collection, replacement: unknown): unknown {
   if (schema === target) return replacement;
-  if (schema instanceof ObjectSchema)
-    return new ObjectSchema(replaceFields(schema.schema, target, replacement));
   if (isPlainObject(schema)) return replaceFields(schema, target, replacement);
+  // `define` gives a new ObjectSchema whose fields are all replaced.
+  if (isObjectSchema(schema))
+    return schema.define(replaceFields(schema.schema, target, replacement));
   return schema;
 }
 
