@@ -3,8 +3,8 @@ import { message } from '../schema/development';
 import { expectsObject } from '../schema/expectsObject';
 import { SchemaError } from '../schema/SchemaError';
 import { fixBody, hasBody } from './bodyArgument';
-import { collectionEndpoint, paginatedEndpoint } from './collectionEndpoints';
 import type { CollectionAccessors, PaginatedEndpoint } from './collectionTypes';
+import { derivedEndpoint, paginatedEndpoint } from './derivedEndpoint';
 import {
   ConnectionError,
   describeStatus,
@@ -293,19 +293,19 @@ class RestEndpointImpl {
   // Collection they throw a clear TypeError.
 
   get push(): Endpoint {
-    return collectionEndpoint(this as unknown as Endpoint, 'push');
+    return derivedEndpoint(this as unknown as Endpoint, 'push');
   }
   get unshift(): Endpoint {
-    return collectionEndpoint(this as unknown as Endpoint, 'unshift');
+    return derivedEndpoint(this as unknown as Endpoint, 'unshift');
   }
   get assign(): Endpoint {
-    return collectionEndpoint(this as unknown as Endpoint, 'assign');
+    return derivedEndpoint(this as unknown as Endpoint, 'assign');
   }
   get remove(): Endpoint {
-    return collectionEndpoint(this as unknown as Endpoint, 'remove');
+    return derivedEndpoint(this as unknown as Endpoint, 'remove');
   }
   get move(): Endpoint {
-    return collectionEndpoint(this as unknown as Endpoint, 'move');
+    return derivedEndpoint(this as unknown as Endpoint, 'move');
   }
   /** The next page by `paginationField`; only when `paginationField` is set. */
   get getPage(): PaginatedEndpoint<AnyGenerics, string> | undefined {

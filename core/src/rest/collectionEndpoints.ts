@@ -1,6 +1,6 @@
-import { message } from '../schema/development';
-import { locateCollection } from '../schema/findCollection';
-import { type Collection, findCollection, replaceCollection, type Schema } from '../schema/index';
+import type { Collection } from '../schema/Collection';
+import { locateCollection, replaceCollection } from '../schema/findCollection';
+import type { Schema } from '../schema/index';
 import { fixBody } from './bodyArgument';
 import type { CollectionOperation } from './collectionTypes';
 import type { RestEndpoint } from './RestEndpoint';
@@ -8,7 +8,7 @@ import type { RestEndpoint } from './RestEndpoint';
 type Endpoint = RestEndpoint;
 
 /** Page args → the args of the list a page belongs to. */
-type RemoveCursor = (...args: unknown[]) => readonly unknown[];
+export type RemoveCursor = (...args: unknown[]) => readonly unknown[];
 
 const METHODS: Record<CollectionOperation, string> = {
   push: 'POST',
@@ -37,82 +37,47 @@ function nameAfter(source: Endpoint, accessor: string): { name?: string } {
   return Object.hasOwn(source, 'name') ? { name: `${source.name}.${accessor}` } : {};
 }
 
-function requireCollection(source: Endpoint, accessor: string): Collection {
-  const collection = findCollection(source.schema);
-  if (!collection) {
-    throw new TypeError(
-      message(
-        `TSR56 ${source.name} ${accessor}`,
-        () =>
-          process.env.NODE_ENV !== 'production' &&
-          `${source.name}: ${accessor} needs a Collection in the endpoint's schema`,
-      ),
-    );
-  }
-  return collection;
-}
-
 /**
- * `push` / `unshift` / `assign` / `remove` / `move`
- * (docs/reference/collections.md#derived-endpoints). They exist only when the schema contains a
- * Collection: elsewhere reading one throws a TypeError naming the endpoint (and its type is
- * `never`), so a misplaced `.push` fails loudly instead of as `undefined()`.
+ * Builds `accessor` of `source` (derivedEndpoint.ts found `collection` in its schema): an
+ * operation (`push`...) without `cursor`, else a page. `Collection.deriveEndpoint` calls it.
+ * A page (docs/reference/collections.md#pages) is appended to the source's collection, and the
+ * source's result follows the page: its other fields (the next cursor, a total...) are taken from
+ * the page. `removeCursor(...pageArgs)` gives the source's args; with a field name, the page args
+ * are the source's args plus `{ [field]: cursor }` in the params.
  */
-export function collectionEndpoint(source: Endpoint, operation: CollectionOperation): Endpoint {
-  const collection = requireCollection(source, operation);
-  return memo(source, operation, () => {
-    const endpoint = source.extend({
-      method: METHODS[operation],
-      schema: collection[operation],
-      ...nameAfter(source, operation),
-    });
-    for (const key of NOT_CARRIED) Reflect.deleteProperty(endpoint, key);
-    // These always take a body, whatever the source's method was.
-    Reflect.deleteProperty(endpoint, 'body');
-    fixBody(endpoint, true);
-    return endpoint;
-  });
-}
-
-/**
- * `getPage` / `paginated()`: fetches a page and appends it to the source's collection, and the
- * source's result follows the page (docs/reference/collections.md#pages): its other fields (the
- * next cursor, a total...) are taken from the page. `removeCursor(...pageArgs)` gives the source's
- * args; with a field name, the page args are the source's args plus `{ [field]: cursor }` in the
- * params.
- */
-export function paginatedEndpoint(
+export function deriveEndpoint(
+  collection: Collection,
   source: Endpoint,
-  fieldOrRemoveCursor: string | RemoveCursor,
+  accessor: string,
+  cursor?: string | RemoveCursor,
 ): Endpoint {
-  const accessor =
-    typeof fieldOrRemoveCursor === 'string' ? `paginated('${fieldOrRemoveCursor}')` : 'paginated()';
-  if (typeof fieldOrRemoveCursor === 'string' && fieldOrRemoveCursor === '') {
-    throw new TypeError(
-      message(
-        `TSR57 ${source.name} ${accessor}`,
-        () =>
-          process.env.NODE_ENV !== 'production' &&
-          `${source.name}: ${accessor} needs a non-empty field name`,
-      ),
-    );
+  if (cursor === undefined) {
+    const operation = accessor as CollectionOperation;
+    return memo(source, operation, () => {
+      const endpoint = source.extend({
+        method: METHODS[operation],
+        schema: collection[operation],
+        ...nameAfter(source, operation),
+      });
+      for (const key of NOT_CARRIED) Reflect.deleteProperty(endpoint, key);
+      // These always take a body, whatever the source's method was.
+      Reflect.deleteProperty(endpoint, 'body');
+      fixBody(endpoint, true);
+      return endpoint;
+    });
   }
   const build = () => {
-    const collection = requireCollection(source, accessor);
-    const removeCursor =
-      typeof fieldOrRemoveCursor === 'function'
-        ? fieldOrRemoveCursor
-        : withoutField(fieldOrRemoveCursor);
+    const removeCursor = typeof cursor === 'function' ? cursor : withoutField(cursor);
     return source.extend({
       schema: replaceCollection<unknown>(
         source.schema,
         collection.paginate(removeCursor),
       ) as Schema,
       update: listFollowsPage(source, removeCursor),
-      ...nameAfter(source, fieldOrRemoveCursor === source.paginationField ? 'getPage' : accessor),
+      ...nameAfter(source, cursor === source.paginationField ? 'getPage' : accessor),
     });
   };
-  return typeof fieldOrRemoveCursor === 'string' ? memo(source, accessor, build) : build();
+  return typeof cursor === 'string' ? memo(source, accessor, build) : build();
 }
 
 /** Page args → list args: the same args with `field` removed from the URL params. */

@@ -1,3 +1,5 @@
+import { deriveEndpoint, type RemoveCursor } from '../rest/collectionEndpoints';
+import type { RestEndpoint } from '../rest/RestEndpoint';
 import { ArraySchema } from './ArraySchema';
 import { CollectionUpdate, type MergeMembers } from './CollectionUpdate';
 import { serializeCollectionKey } from './collectionKey';
@@ -160,6 +162,19 @@ export class Collection<
       // called with the page fetch's own args, which P names
       removeCursor: removeCursor as (...args: readonly unknown[]) => readonly unknown[],
     });
+  }
+
+  /**
+   * The endpoint `accessor` (`push`..., a page with `cursor`) of `source`, whose schema holds this
+   * Collection (docs/reference/collections.md#derived-endpoints). RestEndpoint asks its
+   * Collection, so that endpoints without one do not carry this code.
+   */
+  deriveEndpoint(
+    source: RestEndpoint,
+    accessor: string,
+    cursor?: string | RemoveCursor,
+  ): RestEndpoint {
+    return deriveEndpoint(this, source, accessor, cursor);
   }
 
   /**
