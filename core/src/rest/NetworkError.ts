@@ -20,11 +20,12 @@ export interface ResponseInfo {
  */
 export class NetworkError extends TesseraError {
   override name = 'NetworkError';
-  readonly status: number;
-  readonly statusText: string;
-  readonly url: string;
-  readonly headers: Headers;
-  readonly body: unknown;
+  // `declare`: the constructor sets them, so no empty class fields are emitted before it.
+  declare readonly status: number;
+  declare readonly statusText: string;
+  declare readonly url: string;
+  declare readonly headers: Headers;
+  declare readonly body: unknown;
 
   /**
    * Sync construction reads nothing: pass `body` when it was read already. `fromResponse`
@@ -59,9 +60,9 @@ export class NetworkError extends TesseraError {
  */
 export class ResponseParseError extends NetworkError {
   override name = 'ResponseParseError';
-  readonly contentType: string | null;
+  declare readonly contentType: string | null;
   /** The first characters of the body, for the message and for logs. */
-  readonly snippet: string;
+  declare readonly snippet: string;
 
   constructor(response: Response, url: string, expected: string, body: string, cause: unknown) {
     const snippet = shorten(body, SNIPPET_LENGTH);

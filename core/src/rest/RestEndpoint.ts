@@ -118,12 +118,7 @@ class RestEndpointImpl {
     for (const key of Object.keys(urlParams)) {
       if (template.params.has(key) || urlParams[key] === undefined) continue;
       // Defined, not assigned: a `__proto__` key from parsed JSON stays an ordinary key.
-      Object.defineProperty(leftovers, key, {
-        value: urlParams[key],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      defineMember(leftovers, key, urlParams[key]);
       hasLeftovers = true;
     }
     if (!hasLeftovers) return url;
@@ -390,8 +385,8 @@ function urlParamsOf(endpoint: Endpoint, args: unknown[]): Record<string, unknow
   return (args[0] ?? {}) as Record<string, unknown>;
 }
 
-function defineMember(endpoint: Endpoint, key: string, value: unknown) {
-  Object.defineProperty(endpoint, key, {
+function defineMember(target: object, key: string, value: unknown) {
+  Object.defineProperty(target, key, {
     value,
     writable: true,
     enumerable: true,

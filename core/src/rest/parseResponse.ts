@@ -45,30 +45,15 @@ export async function readResponse(response: Response, content: ContentMode | un
 export function detectContent(contentType: string | null): ContentMode | undefined {
   if (contentType === null || contentType.trim() === '') return undefined;
   const mediaType = contentType.split(';')[0].trim().toLowerCase();
-  if (
-    mediaType === 'application/json' ||
-    mediaType === 'text/json' ||
-    mediaType.endsWith('+json')
-  ) {
-    return 'json';
-  }
-  if (mediaType.startsWith('text/') || TEXT_TYPES.has(mediaType) || mediaType.endsWith('+xml')) {
-    return 'text';
-  }
+  if (/^(application|text)\/json$|\+json$/.test(mediaType)) return 'json';
+  if (TEXT_TYPE.test(mediaType)) return 'text';
   // Images, audio, video, PDF, archives, application/octet-stream and anything unknown.
   return 'blob';
 }
 
-const TEXT_TYPES = new Set([
-  'application/xml',
-  'application/javascript',
-  'application/ecmascript',
-  'application/x-www-form-urlencoded',
-  'application/graphql',
-  'application/x-ndjson',
-  'application/yaml',
-  'application/x-yaml',
-]);
+/** `text/*`, `*+xml` and the application types that are text (XML, JavaScript, YAML...). */
+const TEXT_TYPE =
+  /^text\/|\+xml$|^application\/(xml|javascript|ecmascript|x-www-form-urlencoded|graphql|x-ndjson|x-yaml|yaml)$/;
 
 /**
  * JSON with a readable failure. An empty body is `null` (servers often answer a DELETE or

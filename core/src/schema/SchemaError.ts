@@ -28,9 +28,9 @@ export function describeValue(value: unknown): string {
 export class SchemaError extends TesseraError {
   override readonly name = 'SchemaError';
   /** The schema key (entity key or schema description) the value was checked against. */
-  readonly schemaKey: string;
+  declare readonly schemaKey: string;
   /** The offending value, as given. */
-  readonly value: unknown;
+  declare readonly value: unknown;
 
   constructor(schemaKey: string, problem: string, value: unknown) {
     // The value is on the error; development builds show it in the message too.
