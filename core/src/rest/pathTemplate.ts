@@ -117,7 +117,15 @@ function encodeParams(
   const data: Record<string, string> = {};
   for (const [name, param] of params) {
     const value = Object.hasOwn(urlParams, name) ? urlParams[name] : undefined;
-    const fail: Fail = (code, problem) => paramError(path, name, code, problem);
+    const fail: Fail = (code, problem) =>
+      new TypeError(
+        message(
+          `${code} ${name} ${path}`,
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `URL parameter "${name}" of path ${JSON.stringify(path)} ${problem()}`,
+        ),
+      );
     if (value === undefined || value === null || value === '') {
       if (param.optional) continue;
       throw value === ''
@@ -130,21 +138,7 @@ function encodeParams(
           );
     }
     if (param.kind === 'param') {
-      if (typeof value !== 'string' && typeof value !== 'number') {
-        throw fail(
-          'TSR23',
-          () =>
-            process.env.NODE_ENV !== 'production' &&
-            `must be a string or a number (got ${typeof value})`,
-        );
-      }
-      if (typeof value === 'number' && !Number.isFinite(value)) {
-        throw fail(
-          'TSR24',
-          () => process.env.NODE_ENV !== 'production' && `must be a finite number (got ${value})`,
-        );
-      }
-      data[name] = encodeSegment(String(value), fail);
+      data[name] = encodeValue(value, false, fail);
       continue;
     }
     if (!Array.isArray(value)) {
@@ -162,33 +156,7 @@ function encodeParams(
           process.env.NODE_ENV !== 'production' && 'is a wildcard and needs at least one segment',
       );
     }
-    data[name] = value
-      .map((segment) => {
-        if (typeof segment !== 'string' && typeof segment !== 'number') {
-          throw fail(
-            'TSR27',
-            () =>
-              process.env.NODE_ENV !== 'production' &&
-              `segments must be strings or numbers (got ${typeof segment})`,
-          );
-        }
-        if (typeof segment === 'number' && !Number.isFinite(segment)) {
-          throw fail(
-            'TSR28',
-            () =>
-              process.env.NODE_ENV !== 'production' &&
-              `segments must be finite numbers (got ${segment})`,
-          );
-        }
-        if (segment === '') {
-          throw fail(
-            'TSR29',
-            () => process.env.NODE_ENV !== 'production' && 'segments must not be empty',
-          );
-        }
-        return encodeSegment(String(segment), fail);
-      })
-      .join('/');
+    data[name] = value.map((item) => encodeValue(item, true, fail)).join('/');
   }
   return data;
 }
@@ -196,23 +164,33 @@ function encodeParams(
 /** A bad URL parameter: its code, and what is wrong with it (development builds only). */
 type Fail = (code: string, problem: () => string | false) => TypeError;
 
-function paramError(
-  path: string,
-  name: string,
-  code: string,
-  problem: () => string | false,
-): TypeError {
-  return new TypeError(
-    message(
-      `${code} ${name} ${path}`,
+/**
+ * A parameter's value, or one `segment` of a wildcard's, percent-encoded: a string or a finite
+ * number (a segment also not empty, a parameter's emptiness is checked before).
+ */
+function encodeValue(value: unknown, segment: boolean, fail: Fail): string {
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    throw fail(
+      segment ? 'TSR27' : 'TSR23',
       () =>
         process.env.NODE_ENV !== 'production' &&
-        `URL parameter "${name}" of path ${JSON.stringify(path)} ${problem()}`,
-    ),
-  );
-}
-
-function encodeSegment(value: string, fail: Fail): string {
+        `${segment ? 'segments must be strings or numbers' : 'must be a string or a number'} (got ${typeof value})`,
+    );
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw fail(
+      segment ? 'TSR28' : 'TSR24',
+      () =>
+        process.env.NODE_ENV !== 'production' &&
+        `${segment ? 'segments must be finite numbers' : 'must be a finite number'} (got ${value})`,
+    );
+  }
+  if (value === '') {
+    throw fail(
+      'TSR29',
+      () => process.env.NODE_ENV !== 'production' && 'segments must not be empty',
+    );
+  }
   try {
     return encodeURIComponent(value);
   } catch {
