@@ -17,50 +17,40 @@ export async function readErrorBody(response: Response): Promise<unknown> {
     releaseStream(stream.cancel());
     return undefined;
   }
-  let text: string;
-  let complete: boolean;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let room = MAX_ERROR_BODY_BYTES;
+  let cut = false;
   try {
-    ({ text, complete } = await readText(stream, MAX_ERROR_BODY_BYTES));
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      const bytes = read.value;
+      if (bytes.byteLength > room) {
+        // Decode what fits, then drop the rest.
+        text += decoder.decode(bytes.subarray(0, room));
+        releaseStream(reader.cancel());
+        cut = true;
+        break;
+      }
+      room -= bytes.byteLength;
+      text += decoder.decode(bytes, { stream: true });
+    }
+    if (!cut) text += decoder.decode();
   } catch {
     return undefined; // the connection dropped while reading: the status still tells the story
+  } finally {
+    reader.releaseLock();
   }
   if (text.trim() === '') return undefined;
-  if (!complete) return `${text}…`;
+  if (cut) return `${text}…`;
   if (kind === 'json') {
     try {
       return JSON.parse(text);
     } catch {
-      return text;
+      // not JSON after all: the text is what the server said
     }
   }
   return text;
-}
-
-/** Decodes up to `limit` bytes of a stream as UTF-8, then cancels the rest. */
-async function readText(
-  stream: ReadableStream<Uint8Array>,
-  limit: number,
-): Promise<{ text: string; complete: boolean }> {
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let size = 0;
-  try {
-    while (true) {
-      const { done, value } = await reader.read();
-      if (done) return { text: text + decoder.decode(), complete: true };
-      const room = limit - size;
-      if (value.byteLength > room) {
-        text += decoder.decode(value.subarray(0, room));
-        releaseStream(reader.cancel());
-        return { text, complete: false };
-      }
-      size += value.byteLength;
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    reader.releaseLock();
-  }
 }
 
 /**
