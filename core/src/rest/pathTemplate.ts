@@ -39,27 +39,14 @@ export function pathTemplate(path: string): PathTemplate {
  * left alone.
  */
 export function escapeLiterals(path: string): string {
-  let out = '';
-  for (let i = 0; i < path.length; i++) {
-    const char = path[i];
-    if (char === '\\') {
-      out += char + (path[i + 1] ?? '');
-      i++;
-    } else if (char === '?' || char === '+' || (char === ':' && !startsName(path[i + 1]))) {
-      out += `\\${char}`;
-    } else {
-      out += char;
-    }
-  }
-  return out;
+  return path.replace(LITERAL, (match) => (match.length > 1 ? match : `\\${match}`));
 }
 
-/** Whether a character after `:` starts a parameter name (path-to-regexp's rule). */
-function startsName(char: string | undefined): boolean {
-  return char !== undefined && (char === '"' || PARAM_NAME_START.test(char));
-}
-
-const PARAM_NAME_START = /^[$_\p{ID_Start}]$/u;
+/**
+ * An escaped character (kept), or a `?`, `+`, or `:` not followed by what starts a parameter
+ * name in path-to-regexp (`"`, `$`, `_` or an ID_Start character).
+ */
+const LITERAL = /\\[^]|[?+]|:(?![$_\p{ID_Start}"])/gu;
 
 function compileTemplate(path: string): PathTemplate {
   let tokens: ReturnType<typeof parse>;
