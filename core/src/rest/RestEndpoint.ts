@@ -125,8 +125,7 @@ class RestEndpointImpl {
     const search = this.searchToString(leftovers);
     if (!search) return url;
     // A template with its own query tail (`/search?{q=:q}`) continues it with `&`.
-    if (!url.includes('?')) return `${url}?${search}`;
-    return /[?&]$/.test(url) ? `${url}${search}` : `${url}&${search}`;
+    return `${url}${url.includes('?') ? (/[?&]$/.test(url) ? '' : '&') : '?'}${search}`;
   }
 
   /**

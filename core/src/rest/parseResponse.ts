@@ -23,22 +23,13 @@ export interface ContentTypes {
  */
 export async function readResponse(response: Response, content: ContentMode | undefined) {
   if (response.status === 204) return null;
-  switch (content ?? detectContent(response.headers.get('content-type'))) {
-    case 'json':
-      return readJson(response);
-    case 'blob':
-      return response.blob();
-    case 'text':
-      return response.text();
-    case 'arrayBuffer':
-      return response.arrayBuffer();
-    case 'stream':
-      return response.body;
-    default:
-      // No Content-Type: nothing declares the body's kind, so an empty body is "no data"
-      // (null, like 204) and anything else is handed over as the text it certainly is.
-      return readUntyped(response);
-  }
+  const mode = content ?? detectContent(response.headers.get('content-type'));
+  if (mode === 'json') return readJson(response);
+  if (mode === 'stream') return response.body;
+  if (mode === 'blob' || mode === 'text' || mode === 'arrayBuffer') return response[mode]();
+  // No Content-Type: nothing declares the body's kind, so an empty body is "no data"
+  // (null, like 204) and anything else is handed over as the text it certainly is.
+  return readUntyped(response);
 }
 
 /** The content mode a Content-Type implies; `undefined` when there is no Content-Type. */
