@@ -249,7 +249,8 @@ class RestEndpointImpl {
         ),
       );
     }
-    const merged: Record<string, unknown> = { ...ownMembers(this), ...options };
+    // Own enumerable members: those set by options, `extend()` or subclass fields.
+    const merged: Record<string, unknown> = { ...(this as object), ...options };
     if (Object.hasOwn(options, 'signal') && options.signal && this.signal) {
       merged.signal = combineSignals(this.signal, options.signal as AbortSignal);
     }
@@ -401,14 +402,6 @@ function defineMembers(endpoint: Endpoint, options: Record<string, unknown>) {
     }
     defineMember(endpoint, key, options[key]);
   }
-}
-
-/** Every member set by options, `extend()` or subclass fields (own enumerable properties). */
-function ownMembers(endpoint: Endpoint): Record<string, unknown> {
-  const members: Record<string, unknown> = {};
-  const own = endpoint as unknown as Record<string, unknown>;
-  for (const key of Object.keys(endpoint)) members[key] = own[key];
-  return members;
 }
 
 function validate(endpoint: Endpoint) {
