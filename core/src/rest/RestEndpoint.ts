@@ -269,7 +269,7 @@ class RestEndpointImpl {
    * (docs/reference/rest-endpoint.md#call-arguments).
    */
   get sideEffect(): boolean {
-    return String((this as unknown as Endpoint).method).toUpperCase() !== 'GET';
+    return !/^GET$/i.test(String((this as unknown as Endpoint).method));
   }
   set sideEffect(value: boolean) {
     defineMember(this as unknown as Endpoint, 'sideEffect', value);

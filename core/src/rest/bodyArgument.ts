@@ -2,7 +2,7 @@
  * Methods whose calls take a body by default
  * (docs/reference/rest-endpoint.md#call-arguments, rule 2).
  */
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const BODY_METHOD = /^(POST|PUT|PATCH)$/i;
 
 /** Endpoints made by `extend()` or derivation, whose body argument was fixed by their source. */
 const fixedBodies = new WeakMap<object, boolean>();
@@ -15,7 +15,7 @@ const fixedBodies = new WeakMap<object, boolean>();
  */
 export function hasBody(endpoint: { readonly body?: unknown; readonly method?: unknown }): boolean {
   if ('body' in endpoint) return endpoint.body !== undefined;
-  return fixedBodies.get(endpoint) ?? BODY_METHODS.has(String(endpoint.method).toUpperCase());
+  return fixedBodies.get(endpoint) ?? BODY_METHOD.test(String(endpoint.method));
 }
 
 /** Fixes the body argument of an endpoint not declaring `body` (rule 4: `extend()` keeps it). */
