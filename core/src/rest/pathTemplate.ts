@@ -46,7 +46,7 @@ export function escapeLiterals(path: string): string {
  * An escaped character (kept), or a `?`, `+`, or `:` not followed by what starts a parameter
  * name in path-to-regexp (`"`, `$`, `_` or an ID_Start character).
  */
-const LITERAL = /\\[^]|[?+]|:(?![$_\p{ID_Start}"])/gu;
+const LITERAL = /\\.|[?+]|:(?![$_\p{ID_Start}"])/gsu;
 
 function compileTemplate(path: string): PathTemplate {
   let tokens: ReturnType<typeof parse>;
