@@ -2,7 +2,7 @@
 // and client hydration.
 import { readStateScript, renderStateScript } from '@tessera/core';
 import { describe, expect, it, vi } from 'vitest';
-import { createSSRApp, defineComponent, h, nextTick, Suspense, useId } from 'vue';
+import { type Component, createSSRApp, defineComponent, h, nextTick, Suspense, useId } from 'vue';
 import { renderToString } from 'vue/server-renderer';
 import { TodoResource } from '../../../tests/support/todoApi';
 import { flushPromises, setupTodoApi } from '../test/setup';
@@ -34,6 +34,28 @@ async function renderPage() {
   const page = `<div id="app">${html}</div>${renderStateScript(tessera.controller)}`;
   tessera.store.dispose();
   return { page, init };
+}
+
+/** Renders `component` on a server store and puts the page (with its state script) in the document. */
+async function renderIntoDocument(component: Component) {
+  const server = createTessera();
+  const html = await renderToString(createSSRApp(component).use(server));
+  document.body.innerHTML = `<div id="app">${html}</div>${renderStateScript(server.controller)}`;
+  server.store.dispose();
+}
+
+/** Hydrates the document's page with `component` on a store started from its state script. */
+async function hydratePage(component: Component) {
+  const warn = vi.spyOn(console, 'warn');
+  const error = vi.spyOn(console, 'error');
+  const tessera = createTessera({ initialState: readStateScript() });
+  const app = createSSRApp(component).use(tessera);
+  app.mount('#app');
+  await flushPromises();
+  const messages = [...warn.mock.calls, ...error.mock.calls].map((call) => String(call[0]));
+  warn.mockRestore();
+  error.mockRestore();
+  return { app, tessera, mismatches: messages.filter((message) => /hydrat/i.test(message)) };
 }
 
 describe('SSR', () => {
@@ -68,16 +90,8 @@ describe('SSR', () => {
     const { page } = await renderPage();
     t.api.requests.length = 0;
     document.body.innerHTML = page;
-    const warn = vi.spyOn(console, 'warn');
-    const error = vi.spyOn(console, 'error');
-    const tessera = createTessera({ initialState: readStateScript() });
-    const app = createSSRApp(App).use(tessera);
-    app.mount('#app');
-    await flushPromises();
-    const messages = [...warn.mock.calls, ...error.mock.calls].map((call) => String(call[0]));
-    warn.mockRestore();
-    error.mockRestore();
-    expect(messages.filter((message) => /hydrat/i.test(message))).toEqual([]);
+    const { app, tessera, mismatches } = await hydratePage(App);
+    expect(mismatches).toEqual([]);
     expect(t.api.requests).toEqual([]);
     expect(document.querySelector('h1')?.textContent).toBe(hostile);
     await tessera.controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'Live' });
@@ -104,23 +118,12 @@ describe('SSR', () => {
       },
     });
     t.api.failNext(500);
-    const server = createTessera();
-    const html = await renderToString(createSSRApp(Reader).use(server));
-    document.body.innerHTML = `<div id="app">${html}</div>${renderStateScript(server.controller)}`;
-    server.store.dispose();
+    await renderIntoDocument(Reader);
     expect(document.querySelector('p')?.textContent).toBe('loading');
     expect(t.api.requests).toEqual(['GET /todos/3']);
     t.api.requests.length = 0;
-    const warn = vi.spyOn(console, 'warn');
-    const error = vi.spyOn(console, 'error');
-    const browser = createTessera({ initialState: readStateScript() });
-    const app = createSSRApp(Reader).use(browser);
-    app.mount('#app');
-    await flushPromises();
-    const messages = [...warn.mock.calls, ...error.mock.calls].map((call) => String(call[0]));
-    warn.mockRestore();
-    error.mockRestore();
-    expect(messages.filter((message) => /hydrat/i.test(message))).toEqual([]);
+    const { app, mismatches } = await hydratePage(Reader);
+    expect(mismatches).toEqual([]);
     expect(t.api.requests).toEqual(['GET /todos/3']);
     expect(document.querySelector('p')?.textContent).toBe('Todo 3');
     app.unmount();
@@ -136,19 +139,10 @@ describe('SSR', () => {
         return () => h('section', [h(Labelled)]);
       },
     });
-    const server = createTessera();
-    const html = await renderToString(createSSRApp(Reader).use(server));
-    document.body.innerHTML = `<div id="app">${html}</div>${renderStateScript(server.controller)}`;
-    server.store.dispose();
+    await renderIntoDocument(Reader);
     const serverId = document.querySelector('label')?.id;
-    const warn = vi.spyOn(console, 'warn');
-    const browser = createTessera({ initialState: readStateScript() });
-    const app = createSSRApp(Reader).use(browser);
-    app.mount('#app');
-    await flushPromises();
-    const messages = warn.mock.calls.map((call) => String(call[0]));
-    warn.mockRestore();
-    expect(messages.filter((message) => /hydrat/i.test(message))).toEqual([]);
+    const { app, mismatches } = await hydratePage(Reader);
+    expect(mismatches).toEqual([]);
     expect(document.querySelector('label')?.id).toBe(serverId);
     app.unmount();
   });
