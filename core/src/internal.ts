@@ -3,7 +3,12 @@
 // docs/api/core-internal.md.
 
 export { fixturePerformer } from './managers/fixtures';
-export { callEndpoint, DEFAULT_GC_INTERVAL, defaultManagers } from './managers/index';
+export {
+  callEndpoint,
+  chooseManagers,
+  DEFAULT_GC_INTERVAL,
+  defaultManagers,
+} from './managers/index';
 export { MAX_NORMALIZE_DEPTH } from './normalize/index';
 export { noteFailure, retryFailure } from './observe/failures';
 export { escapeLiterals, shortenPath } from './rest/index';

@@ -1,5 +1,5 @@
 import { type Controller, type CreateStoreOptions, createStore, type Store } from '@tessera/core';
-import { message } from '@tessera/core/internal';
+import { chooseManagers, message } from '@tessera/core/internal';
 import { serverStoreOptions } from '@tessera/core/server';
 import { type App, type InjectionKey, inject, onMounted, onScopeDispose, provide } from 'vue';
 import { type ActionLog, createActionLog } from './actionLog';
@@ -46,10 +46,7 @@ export function rooted(options: TesseraOptions, owns = !options.store): Rooted {
         // Timers start on mount (`store.mount()`), which a server render never reaches.
         start: false,
         managers: (defaults) => {
-          const chosen =
-            typeof storeOptions.managers === 'function'
-              ? storeOptions.managers(defaults)
-              : [...(storeOptions.managers ?? []), ...defaults];
+          const chosen = chooseManagers(storeOptions.managers, defaults);
           return log ? [log.manager, ...chosen] : chosen;
         },
       }),

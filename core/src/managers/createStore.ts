@@ -10,6 +10,17 @@ export function defaultManagers(): Manager[] {
   return [new NetworkManager()];
 }
 
+/**
+ * The managers a `managers` option chooses given the defaults: its function's result, or its
+ * array in front of the defaults. Adapters that add managers of their own resolve it with this.
+ */
+export function chooseManagers(
+  option: CreateStoreOptions['managers'],
+  defaults: readonly Manager[],
+): Manager[] {
+  return typeof option === 'function' ? [...option(defaults)] : [...(option ?? []), ...defaults];
+}
+
 /** Development only: the options that became managers, named with what replaces them. */
 function warnRemovedOptions(options: CreateStoreOptions): void {
   const replaced = { timeout: 'RetryManager', retry: 'RetryManager', gc: 'GCManager' } as const;
@@ -27,11 +38,7 @@ function warnRemovedOptions(options: CreateStoreOptions): void {
  */
 export function createStore(options: CreateStoreOptions = {}): Store {
   if (process.env.NODE_ENV !== 'production') warnRemovedOptions(options);
-  const defaults = defaultManagers();
-  const managers =
-    typeof options.managers === 'function'
-      ? [...options.managers(defaults)]
-      : [...(options.managers ?? []), ...defaults];
+  const managers = chooseManagers(options.managers, defaultManagers());
   const controller = new Controller({
     managers,
     initialState: options.initialState,

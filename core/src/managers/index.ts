@@ -1,4 +1,4 @@
-export { createStore, defaultManagers } from './createStore';
+export { chooseManagers, createStore, defaultManagers } from './createStore';
 export { DEFAULT_GC_INTERVAL, GCManager } from './GCManager';
 export {
   callEndpoint,

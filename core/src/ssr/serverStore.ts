@@ -1,6 +1,7 @@
 // `@tessera/core/server`, what a store for one server render is (docs/guide/ssr.md). Browser
 // builds resolve the entry to ./serverStore.browser.ts instead (the `browser` export condition),
 // so they carry none of this.
+import { chooseManagers } from '../managers/createStore';
 import type { CreateStoreOptions, Manager } from '../store';
 
 /**
@@ -34,9 +35,6 @@ export function serverStoreOptions<O extends CreateStoreOptions>(options: O): O 
   return {
     ...options,
     start: false,
-    managers: (defaults) => [
-      leaveFailuresOut(),
-      ...(typeof managers === 'function' ? managers(defaults) : [...(managers ?? []), ...defaults]),
-    ],
+    managers: (defaults) => [leaveFailuresOut(), ...chooseManagers(managers, defaults)],
   };
 }
