@@ -1,4 +1,5 @@
 import { normalizeWith } from '../normalize/normalize';
+import { sameData } from '../normalize/sameData';
 import { getOwn } from '../schema/ownProperty';
 import type { Changes, Root } from '../tables/Changes';
 import { layerOver } from '../tables/layer';
@@ -105,8 +106,9 @@ function writeResponseWith(
   let endpoints = cache.endpoints;
   let metas = cache.meta;
   if (isNewest) {
-    // A refetch that normalizes to the same result (e.g. the same pk) keeps the record as is.
-    const unchanged = Object.hasOwn(endpoints, key) && getOwn(endpoints, key) === result;
+    // A refetch that normalizes to an equal result (the same pks, an unchanged raw body) keeps
+    // the stored one: readers keep the same object and lists do not render again for nothing.
+    const unchanged = Object.hasOwn(endpoints, key) && sameData(getOwn(endpoints, key), result);
     if (!unchanged) endpoints = putRecord(writer, endpoints, 'endpoints', key, result);
     metas = putRecord(writer, metas, 'meta', key, {
       fetchedAt: meta.fetchedAt,
