@@ -177,6 +177,12 @@ export const features = [
     files: /\/PollingManager\.js$/,
   },
   {
+    id: 'page',
+    name: 'refetch on focus and reconnect, wait while offline (PageManager)',
+    source: `export { PageManager } from '@tessera/core';`,
+    files: /\/PageManager\.js$/,
+  },
+  {
     id: 'retries-timeouts',
     name: 'retries and timeouts (RetryManager)',
     source: `export { RetryManager } from '@tessera/core';`,

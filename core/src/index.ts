@@ -8,6 +8,7 @@ export {
   createStore,
   GCManager,
   NetworkManager,
+  PageManager,
   PollingManager,
   ResetError,
   RetryManager,

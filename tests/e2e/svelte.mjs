@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
 import { api, eventually, holdRequests } from './harness.mjs';
+import { followsThePage } from './pageEvents.mjs';
 import { createsTodo, freshPage, pick, row, rows, seedTitles, titles } from './todoPage.mjs';
 import { pagedPageEnd, tests as vueTests } from './vue.mjs';
 
@@ -137,6 +138,7 @@ export const tests = [
       );
     },
   },
+  ...followsThePage,
   ...pagedPageEnd,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,

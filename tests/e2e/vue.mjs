@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
 import { api, eventually, failRequests, requestsDuring } from './harness.mjs';
+import { followsThePage } from './pageEvents.mjs';
 import {
   createsTodo,
   everyPage,
@@ -210,6 +211,7 @@ export const tests = [
       assert.equal(await page.locator('#error').count(), 0);
     },
   },
+  ...followsThePage,
   ...pagedPageEnd,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,

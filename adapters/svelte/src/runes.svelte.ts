@@ -90,6 +90,9 @@ function snapshotView<T>(read: () => DLE<T>, thrown?: (error: ErrorLike) => void
     get previous() {
       return read().previous;
     },
+    get paused() {
+      return read().paused;
+    },
   };
 }
 

@@ -96,6 +96,7 @@ describe('dleStore as a plain Svelte store', () => {
       loading: true,
       error: undefined,
       previous: false,
+      paused: false,
     });
   });
 

@@ -15,7 +15,7 @@ describe('dle: fetching', () => {
   it('fetches missing data: a loading snapshot first, then the data', async () => {
     const todo = record(t.tessera.dle(TodoResource.get, { id: 1 }));
     expect(todo.values).toEqual([
-      { data: undefined, loading: true, error: undefined, previous: false },
+      { data: undefined, loading: true, error: undefined, previous: false, paused: false },
     ]);
     await settled(todo);
     expect(todo.values).toHaveLength(2);
@@ -39,7 +39,7 @@ describe('dle: fetching', () => {
     t.clock.advance(minute + 1);
     const todo = record(t.tessera.dle(TodoResource.get, { id: 1 }));
     expect(todo.values).toEqual([
-      { data: first, loading: true, error: undefined, previous: false },
+      { data: first, loading: true, error: undefined, previous: false, paused: false },
     ]);
     await settled(todo);
     expect(todo.last().data).toMatchObject({ title: 'Renamed on the server' });
@@ -56,6 +56,7 @@ describe('dle: fetching', () => {
       loading: true,
       error: undefined,
       previous: false,
+      paused: false,
     });
     await settled(todo);
     expect(todo.last().data).toMatchObject({ id: 1 });
@@ -95,7 +96,7 @@ describe('dle: fetching', () => {
   it('null arguments mean "not now": no request and undefined data', async () => {
     const todo = record(t.tessera.dle(TodoResource.get, null));
     expect(todo.values).toEqual([
-      { data: undefined, loading: false, error: undefined, previous: false },
+      { data: undefined, loading: false, error: undefined, previous: false, paused: false },
     ]);
     await t.tessera.controller.fetch(TodoResource.get, { id: 2 });
     expect(todo.values).toHaveLength(1);
@@ -141,7 +142,13 @@ describe('dle: errors', () => {
     t.api.failNext(503);
     const todo = record(t.tessera.dle(getTodoSoft, { id: 1 }));
     await settled(todo);
-    expect(todo.last()).toEqual({ data: first, loading: false, error: undefined, previous: false });
+    expect(todo.last()).toEqual({
+      data: first,
+      loading: false,
+      error: undefined,
+      previous: false,
+      paused: false,
+    });
     expect(t.api.requests).toHaveLength(2);
     todo.stop();
   });
@@ -199,6 +206,7 @@ describe('dle: a reader always settles', () => {
       loading: false,
       error: undefined,
       previous: false,
+      paused: false,
     });
     await vi.waitFor(() => expect(t.api.aborted).toEqual(['GET /todos/1']));
     todo.stop();
@@ -218,7 +226,12 @@ describe('dle: a reader always settles', () => {
     // @ts-expect-error `id` is required by the path
     const todo = record(t.tessera.dle(TodoResource.get, {}));
     expect(todo.values).toHaveLength(1);
-    expect(todo.last()).toMatchObject({ data: undefined, loading: false, previous: false });
+    expect(todo.last()).toMatchObject({
+      data: undefined,
+      loading: false,
+      previous: false,
+      paused: false,
+    });
     expect(todo.last().error).toBeInstanceOf(TypeError);
     expect(todo.last().error?.message).toBe(
       `URL parameter "id" of path "/todos/:id" is missing: pass it in the endpoint's arguments (a reader that must wait for it takes null instead)`,
@@ -297,7 +310,13 @@ describe('dle: unsubscribing', () => {
 
   it('fetches nothing for a reader that leaves while handling its first value', async () => {
     const first = await firstValueFrom(t.tessera.dle(TodoResource.get, { id: 1 }));
-    expect(first).toEqual({ data: undefined, loading: true, error: undefined, previous: false });
+    expect(first).toEqual({
+      data: undefined,
+      loading: true,
+      error: undefined,
+      previous: false,
+      paused: false,
+    });
     await t.tessera.controller.fetch(TodoResource.get, { id: 2 });
     expect(t.api.requests).toEqual(['GET /todos/2']);
     // Not even a request that was started and aborted at once.
@@ -361,6 +380,7 @@ describe('dle: unsubscribing', () => {
         loading: false,
         error: undefined,
         previous: false,
+        paused: false,
       },
     ]);
     expect(t.api.requests).toEqual(['GET /todos']);

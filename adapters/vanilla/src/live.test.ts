@@ -43,7 +43,7 @@ describe('live', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(t.api.requests).toEqual([]);
     expect(todo.values).toEqual([
-      { data: undefined, loading: false, error: undefined, previous: false },
+      { data: undefined, loading: false, error: undefined, previous: false, paused: false },
     ]);
     todo.stop();
   });

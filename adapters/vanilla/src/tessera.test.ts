@@ -89,8 +89,14 @@ describe('createTessera', () => {
     release();
     // The reader that waited settles (not an endless spinner) before it completes.
     expect(values).toEqual([
-      { data: undefined, loading: true, error: undefined, previous: false },
-      { data: undefined, loading: false, error: expect.any(StoreDisposedError), previous: false },
+      { data: undefined, loading: true, error: undefined, previous: false, paused: false },
+      {
+        data: undefined,
+        loading: false,
+        error: expect.any(StoreDisposedError),
+        previous: false,
+        paused: false,
+      },
     ]);
   });
 });
@@ -160,7 +166,9 @@ describe('Listenable accessors in plain JS, RxJS and Svelte', () => {
     stop();
     stop();
     await t.tessera.controller.fetch(TodoResource.get, { id: 1 }).catch(() => {});
-    expect(values).toEqual([{ data: undefined, loading: true, error: undefined, previous: false }]);
+    expect(values).toEqual([
+      { data: undefined, loading: true, error: undefined, previous: false, paused: false },
+    ]);
   });
 
   it('an accessor is an RxJS observable', async () => {

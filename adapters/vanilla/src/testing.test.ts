@@ -17,6 +17,7 @@ describe('createFixtureTessera', () => {
         loading: false,
         error: undefined,
         previous: false,
+        paused: false,
       },
     ]);
     await expect(tessera.suspense(TodoResource.get, { id: 1 })).resolves.toMatchObject({

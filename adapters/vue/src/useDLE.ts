@@ -15,6 +15,8 @@ export interface DLERefs<T> {
   readonly error: ComputedRef<ErrorLike | undefined>;
   /** The data belongs to the previous arguments while the new ones load. */
   readonly previous: ComputedRef<boolean>;
+  /** Loading, but waiting for the network to come back (a PageManager's network mode). */
+  readonly paused: ComputedRef<boolean>;
 }
 
 function useEndpoint<E extends EndpointInterface>(
@@ -28,6 +30,7 @@ function useEndpoint<E extends EndpointInterface>(
     loading: field(snapshot, 'loading'),
     error: field(snapshot, 'error'),
     previous: field(snapshot, 'previous'),
+    paused: field(snapshot, 'paused'),
   };
 }
 

@@ -10,6 +10,8 @@ export type SuspenseRef<T> = ComputedRef<T> & {
   readonly previous: ComputedRef<boolean>;
   /** A fetch this data waits for is in flight. */
   readonly loading: ComputedRef<boolean>;
+  /** Loading, but waiting for the network to come back (a PageManager's network mode). */
+  readonly paused: ComputedRef<boolean>;
 };
 
 type SuspenseData<E extends EndpointInterface, A extends readonly unknown[]> =
@@ -44,6 +46,7 @@ export async function useSuspense<E extends EndpointInterface, const A extends R
   const result = Object.assign(data, {
     previous: field(snapshot, 'previous'),
     loading: field(snapshot, 'loading'),
+    paused: field(snapshot, 'paused'),
   });
   // Unmounted while suspended: this caller withdraws (the request stops if nobody else waits).
   const unmounted = new AbortController();

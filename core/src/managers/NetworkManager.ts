@@ -218,7 +218,7 @@ export class NetworkManager implements Manager {
         throw error;
       }
     };
-    const { request: withPolicy } = featuresOf(controller);
+    const { request: withPolicy, network } = featuresOf(controller);
     // Development only: `retry`, and the `timeout` of an endpoint that does not apply it itself
     // (a RestEndpoint does, through its `fetchResponse`), need the retries feature.
     if (process.env.NODE_ENV !== 'production' && !withPolicy) {
@@ -238,7 +238,9 @@ export class NetworkManager implements Manager {
       await Promise.resolve();
       // Aborted (every caller left, reset, dispose) before it even started: do not start it.
       signal.throwIfAborted();
-      response = await (withPolicy ? withPolicy(attempt, endpoint, signal) : attempt(signal));
+      const run = () => (withPolicy ? withPolicy(attempt, endpoint, signal) : attempt(signal));
+      // Offline, the request waits for the network (PageManager) rather than failing.
+      response = await (network ? network(run, signal) : run());
     } catch (error) {
       response = error;
       failed = true;

@@ -18,6 +18,24 @@ export type RequestHook = (
 export interface Features {
   request?: RequestHook;
   polling?: true;
+  /** The page's focus and connection (FocusManager, OnlineManager): what readers follow. */
+  page?: PageEvents;
+  /** Runs a request when the network allows (PageManager's network mode). */
+  network?: (run: () => Promise<unknown>, signal: AbortSignal) => Promise<unknown>;
+}
+
+/** Why readers look at their data again: the page became visible, or the network came back. */
+export type PageEvent = 'focus' | 'online' | 'offline';
+
+/**
+ * The page as readers see it (a PageManager). `waiting` is true while requests wait for the
+ * network; `refetchOn` says whether an event refetches what is stale, by the endpoint's own
+ * option, else the store's.
+ */
+export interface PageEvents {
+  waiting(): boolean;
+  refetchOn(event: PageEvent, endpoint: EndpointInterface): boolean;
+  listen(listener: (event: PageEvent) => void): () => void;
 }
 
 const installed = new WeakMap<Controller, Features>();

@@ -7,6 +7,7 @@ export {
   type PerformRequest,
   ResetError,
 } from './NetworkManager';
+export { PageManager, type PageManagerOptions } from './PageManager';
 export { PollingManager } from './PollingManager';
 export { RetryManager, type RetryManagerOptions } from './RetryManager';
 export type { RequestPolicy } from './requestPolicy';

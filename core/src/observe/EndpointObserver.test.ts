@@ -82,6 +82,7 @@ describe('EndpointObserver: when it fetches', () => {
       loading: true,
       error: undefined,
       previous: false,
+      paused: false,
     });
     await settled(r);
     expect(r.last().data).toMatchObject({ id: 1, title: 'todo 1 #1' });
@@ -169,7 +170,7 @@ describe('EndpointObserver: when it fetches', () => {
     const api = serveTodos();
     const r = observe([null]);
     expect(r.values).toEqual([
-      { data: undefined, loading: false, error: undefined, previous: false },
+      { data: undefined, loading: false, error: undefined, previous: false, paused: false },
     ]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(api.requests).toEqual([]);
@@ -197,11 +198,23 @@ describe('EndpointObserver: arguments that change', () => {
     await settled(r);
     const first = r.last().data;
     r.observer.setArgs([{ id: 2 }]);
-    expect(r.last()).toEqual({ data: first, loading: true, error: undefined, previous: true });
+    expect(r.last()).toEqual({
+      data: first,
+      loading: true,
+      error: undefined,
+      previous: true,
+      paused: false,
+    });
     await settled(r);
-    expect(r.last()).toMatchObject({ data: { id: 2 }, previous: false });
+    expect(r.last()).toMatchObject({ data: { id: 2 }, previous: false, paused: false });
     r.observer.setArgs([{ id: 1 }]);
-    expect(r.last()).toEqual({ data: first, loading: false, error: undefined, previous: false });
+    expect(r.last()).toEqual({
+      data: first,
+      loading: false,
+      error: undefined,
+      previous: false,
+      paused: false,
+    });
     expect(api.requests).toEqual(['/todos/1', '/todos/2']);
     r.stop();
   });
@@ -211,7 +224,12 @@ describe('EndpointObserver: arguments that change', () => {
     const r = observe([{ id: 1 }], { keepPrevious: false });
     await settled(r);
     r.observer.setArgs([{ id: 2 }]);
-    expect(r.last()).toMatchObject({ data: undefined, loading: true, previous: false });
+    expect(r.last()).toMatchObject({
+      data: undefined,
+      loading: true,
+      previous: false,
+      paused: false,
+    });
     await settled(r);
     r.stop();
   });
@@ -239,6 +257,7 @@ describe('EndpointObserver: arguments that change', () => {
       loading: false,
       error: undefined,
       previous: false,
+      paused: false,
     });
     await vi.waitFor(() => expect(api.aborted).toEqual(['/todos/1']));
     gate.resolve();
@@ -463,6 +482,7 @@ describe('EndpointObserver: a reader always settles', () => {
       loading: false,
       error: undefined,
       previous: false,
+      paused: false,
     });
     await vi.waitFor(() => expect(api.aborted).toEqual([1]));
     expect(store.controller.getSelection(getTodo, { id: 1 }).error).toBeUndefined();
@@ -512,7 +532,7 @@ describe('EndpointObserver: a reader always settles', () => {
       new EndpointObserver(store.controller, cancelled, [{ id: 1 }]) as never,
     );
     expect(c.values).toEqual([
-      { data: undefined, loading: false, error: undefined, previous: false },
+      { data: undefined, loading: false, error: undefined, previous: false, paused: false },
     ]);
     await expect(
       new EndpointObserver(store.controller, late, [{ id: 1 }]).promise(),
@@ -531,7 +551,12 @@ describe('EndpointObserver: a reader always settles', () => {
     expect(observer.key).toBeUndefined();
     const r = record<DLE<Todo | undefined>>(observer as never);
     expect(r.values).toHaveLength(1);
-    expect(r.last()).toMatchObject({ data: undefined, loading: false, previous: false });
+    expect(r.last()).toMatchObject({
+      data: undefined,
+      loading: false,
+      previous: false,
+      paused: false,
+    });
     expect(r.last().error).toBeInstanceOf(TypeError);
     expect(r.last().error?.message).toMatch(/URL parameter "id" .* is missing: pass it/);
     await expect(store.controller.fetch(getById, {} as { id: number })).rejects.toThrow(

@@ -1,4 +1,5 @@
 import type { Subscription } from 'rxjs';
+import { featuresOf } from '../managers/features';
 import { asTimeoutError, isTimeoutReason } from '../rest/NetworkError';
 import type {
   Controller,
@@ -40,6 +41,8 @@ export interface DLE<T> {
   readonly error: ErrorLike | undefined;
   /** `data` belongs to the previous arguments, shown while these load. */
   readonly previous: boolean;
+  /** Loading, but the request waits for the network to come back (a PageManager's network mode). */
+  readonly paused: boolean;
 }
 
 const NOT_NOW: DLE<undefined> = Object.freeze({
@@ -47,11 +50,16 @@ const NOT_NOW: DLE<undefined> = Object.freeze({
   loading: false,
   error: undefined,
   previous: false,
+  paused: false,
 });
 
 function sameSnapshot(a: DLE<unknown>, b: DLE<unknown>): boolean {
   return (
-    a.data === b.data && a.loading === b.loading && a.error === b.error && a.previous === b.previous
+    a.data === b.data &&
+    a.loading === b.loading &&
+    a.error === b.error &&
+    a.previous === b.previous &&
+    a.paused === b.paused
   );
 }
 
@@ -78,7 +86,13 @@ function targetOf(endpoint: EndpointInterface, args: readonly unknown[]): Target
   } catch (error) {
     // Arguments the endpoint refuses (a missing path parameter, say): the reader's error, as
     // `controller.fetch` rejects with it.
-    const refused = { data: undefined, loading: false, error: toErrorLike(error), previous: false };
+    const refused = {
+      data: undefined,
+      loading: false,
+      error: toErrorLike(error),
+      previous: false,
+      paused: false,
+    };
     return { key: undefined, fixed: Object.freeze(refused) };
   }
 }
@@ -101,6 +115,8 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   private readonly mode: ObserveMode;
   private readonly keepPrevious: boolean;
   private selection: Subscription | undefined;
+  /** Stops following the page's focus and connection (a PageManager), while connected. */
+  private stopPage: (() => void) | undefined;
   private releasePoll: (() => void) | undefined;
   /** This reader's interest in the fetch of its key in flight; aborting it withdraws. */
   private interest: AbortController | undefined;
@@ -217,6 +233,12 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
       },
     });
     if (this.mode === 'poll') this.releasePoll = this.controller.poll(this.endpoint, ...this.args);
+    // The page shown again, the network back (a PageManager): stale data is due again, if the
+    // endpoint (else the store) says so; `paused` may change too.
+    const page = featuresOf(this.controller).page;
+    this.stopPage = page?.listen((event) => {
+      if (this.last) this.onSelection(this.last, page.refetchOn(event, this.endpoint));
+    });
   }
 
   protected disconnect(): void {
@@ -224,13 +246,15 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     this.selection = undefined;
     this.releasePoll?.();
     this.releasePoll = undefined;
+    this.stopPage?.();
+    this.stopPage = undefined;
     this.withdraw();
     this.last = undefined;
   }
 
-  private onSelection(selection: Selection<ResultOf<E>>): void {
+  private onSelection(selection: Selection<ResultOf<E>>, again = false): void {
     const last = this.last;
-    const changed = this.changedEnough(last, selection);
+    const changed = again || this.changedEnough(last, selection);
     const due = this.mode !== 'cache' && isFetchDue(selection, this.now()) && changed;
     this.last = selection;
     this.lastDue = due;
@@ -358,7 +382,8 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
         previous = true;
       } else this.carried = undefined;
     }
-    const next = { data, loading, error, previous };
+    const paused = loading && featuresOf(this.controller).page?.waiting() === true;
+    const next = { data, loading, error, previous, paused };
     if (this.snapshot && sameSnapshot(this.snapshot, next)) return this.snapshot;
     return Object.freeze(next);
   }

@@ -205,6 +205,10 @@ export interface RestEndpointExtraOptions<O extends RestGenerics> {
   readonly errorExpiryLength?: number;
   readonly invalidIfStale?: boolean;
   readonly pollFrequency?: number;
+  /** Readers refetch stale data when the page is shown again (needs a PageManager). */
+  readonly refetchOnWindowFocus?: boolean;
+  /** Readers refetch stale data when the network comes back (needs a PageManager). */
+  readonly refetchOnReconnect?: boolean;
   /** Fail with `TimeoutError` after this many ms (direct calls too); off unless set. */
   readonly timeout?: number;
   /** Retries through the store (see the store's `retry` option); overrides it, mutations too. */
@@ -324,6 +328,8 @@ export interface RestEndpointMembers<O extends RestGenerics> {
   readonly errorExpiryLength: number | undefined;
   readonly invalidIfStale: boolean | undefined;
   readonly pollFrequency: number | undefined;
+  readonly refetchOnWindowFocus?: boolean;
+  readonly refetchOnReconnect?: boolean;
   readonly timeout: number | undefined;
   readonly retry: boolean | number | RetryDetails | undefined;
   /** `METHOD path` unless set. */

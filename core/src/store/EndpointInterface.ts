@@ -65,6 +65,10 @@ export interface EndpointInterface<
   readonly invalidIfStale?: boolean;
   /** Poll every this many ms while `controller.poll()` holds a subscription. */
   readonly pollFrequency?: number;
+  /** Readers refetch stale data when the page is shown again (with a PageManager; default its own). */
+  readonly refetchOnWindowFocus?: boolean;
+  /** Readers refetch stale data when the network comes back (with a PageManager; default its own). */
+  readonly refetchOnReconnect?: boolean;
   /** Fail a request that takes longer than this many ms (`TimeoutError`); overrides the store's. */
   readonly timeout?: number;
   /**

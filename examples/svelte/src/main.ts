@@ -1,4 +1,4 @@
-import { GCManager, PollingManager, readStateScript } from '@tessera/core';
+import { GCManager, PageManager, PollingManager, readStateScript } from '@tessera/core';
 import { reduxDevtools } from '@tessera/devtools';
 import { createTessera, tesseraContext } from '@tessera/svelte';
 import { hydrate, mount } from 'svelte';
@@ -11,11 +11,12 @@ import '../../vue/src/vue.css';
 // fetched again, and hydrate the markup. Without it (no server render), mount from scratch.
 const initialState = readStateScript();
 // The Redux DevTools extension, when the browser has it, logs the store's actions (development
-// only, like the <TesseraDevtools /> panel in App.svelte). Polling (the live counter) and garbage
-// collection are opt in: the app hands their managers to the store.
+// only, like the <TesseraDevtools /> panel in App.svelte). Polling (the live counter), garbage
+// collection and following the page (refetch on focus and reconnect, wait while offline) are
+// opt in: the app hands their managers to the store.
 const tessera = createTessera({
   initialState,
-  managers: [reduxDevtools(), new PollingManager(), new GCManager()],
+  managers: [reduxDevtools(), new PageManager(), new PollingManager(), new GCManager()],
 });
 const target = document.getElementById('app')!;
 const options = { target, context: tesseraContext(tessera) };

@@ -26,7 +26,13 @@ const empty = byId<HTMLParagraphElement>('empty');
 const summary = byId<HTMLElement>('summary');
 
 let users = new Map<number, User>();
-const notLoadedYet = { data: undefined, loading: true, error: undefined, previous: false };
+const notLoadedYet = {
+  data: undefined,
+  loading: true,
+  error: undefined,
+  previous: false,
+  paused: false,
+};
 let todosState: DLE<Todo[] | undefined> = notLoadedYet;
 let usersState: DLE<User[] | undefined> = notLoadedYet;
 /** The last failed mutation, shown until dismissed or until the next one succeeds. */

@@ -1,4 +1,4 @@
-import { GCManager, PollingManager } from '@tessera/core';
+import { GCManager, PageManager, PollingManager } from '@tessera/core';
 import { reduxDevtools } from '@tessera/devtools';
 import { createTessera } from '@tessera/vue';
 import { createApp } from 'vue';
@@ -8,10 +8,11 @@ import '../../vanilla/src/style.css';
 import './vue.css';
 
 // The Redux DevTools extension, when the browser has it, logs the store's actions (development
-// only, like the <TesseraDevtools /> panel in App.vue). Polling (the live counter) and garbage
-// collection are opt in: the app hands their managers to the store.
+// only, like the <TesseraDevtools /> panel in App.vue). Polling (the live counter), garbage
+// collection and following the page (refetch on focus and reconnect, wait while offline) are
+// opt in: the app hands their managers to the store.
 const tessera = createTessera({
-  managers: [reduxDevtools(), new PollingManager(), new GCManager()],
+  managers: [reduxDevtools(), new PageManager(), new PollingManager(), new GCManager()],
 });
 createApp(App).use(tessera).mount('#app');
 
