@@ -183,6 +183,12 @@ export const features = [
     files: /\/PageManager\.js$/,
   },
   {
+    id: 'persistence',
+    name: 'persistence (PersistManager, indexedDBStorage)',
+    source: `export { PersistManager, indexedDBStorage } from '@tessera/core';`,
+    files: /\/persist\//,
+  },
+  {
     id: 'retries-timeouts',
     name: 'retries and timeouts (RetryManager)',
     source: `export { RetryManager } from '@tessera/core';`,

@@ -13,6 +13,8 @@ export {
   ResetError,
   RetryManager,
 } from './managers/index';
+export type * from './persist/index';
+export { indexedDBStorage, localStorageStorage, PersistManager } from './persist/index';
 export type * from './normalize/index';
 // Normalizer (the API of @data-client/normalizr)
 export { denormalize, MemoCache, normalize } from './normalize/index';

@@ -68,6 +68,24 @@ async function killGroup(child) {
   if (!graceful) await exited;
 }
 
+/**
+ * Opens `url` as a first visit would: what the site stored in the browser (the Vue example keeps
+ * its store in IndexedDB across reloads) is cleared first.
+ */
+export async function newVisit(page, url) {
+  const { origin } = new URL(url);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin,
+      storageTypes: 'indexeddb,local_storage',
+    });
+  } finally {
+    await cdp.detach();
+  }
+  await page.goto(url);
+}
+
 /** Polls `check` until it returns without throwing (the browser needs a moment to re-render). */
 export async function eventually(check, { timeoutMs = 10_000, intervalMs = 50 } = {}) {
   const deadline = Date.now() + timeoutMs;

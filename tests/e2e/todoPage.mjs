@@ -7,6 +7,7 @@ import {
   eventually,
   failRequests,
   holdRequests,
+  newVisit,
   requestsDuring,
 } from './harness.mjs';
 
@@ -43,7 +44,7 @@ export function pick(tests, ...names) {
 
 /** A fresh load of the page, with its todos and people shown: a start that needs no earlier test. */
 export async function freshPage(page, baseURL) {
-  await page.goto(baseURL);
+  await newVisit(page, baseURL);
   await eventually(async () => {
     assert.ok((await rows(page).count()) > 0);
     assert.equal(await page.locator('#new-user option').count(), 3);
@@ -129,7 +130,7 @@ export const usersFailureSaysUsers = {
   async run({ page, baseURL }) {
     await freshPage(page, baseURL);
     await failRequests(page, '**/api/users', { status: 503 }, async () => {
-      await page.reload();
+      await newVisit(page, baseURL);
       await page.waitForFunction(() => 'tessera' in window);
       // A server-rendered page carries the users: have them fetched again, as when they expire.
       await page.evaluate(() =>

@@ -2,7 +2,7 @@
 // (one server per suite), and checks both the page and the API behind it.
 import assert from 'node:assert/strict';
 import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
-import { api, eventually, failRequests, requestsDuring } from './harness.mjs';
+import { api, eventually, failRequests, newVisit, requestsDuring } from './harness.mjs';
 import { followsThePage } from './pageEvents.mjs';
 import {
   createsTodo,
@@ -200,9 +200,9 @@ export const tests = [
   },
   {
     name: 'a failed load shows the error boundary and recovers on Retry',
-    async run({ page }) {
+    async run({ page, baseURL }) {
       await failRequests(page, isTodoList, { status: 503, method: 'GET' }, async () => {
-        await page.reload();
+        await newVisit(page, baseURL);
         await showsLoadError(page, 503);
         assert.equal(await rows(page).count(), 0);
       });
@@ -212,6 +212,44 @@ export const tests = [
     },
   },
   ...followsThePage,
+  {
+    name: 'a reload shows what the last visit loaded at once, from IndexedDB, with no request',
+    async run({ page, baseURL }) {
+      await freshPage(page, baseURL);
+      const shown = await titles(page);
+      // Written a moment after it changed (throttled): wait until IndexedDB holds the list.
+      await eventually(async () =>
+        assert.ok(
+          await page.evaluate(
+            () =>
+              new Promise((resolve, reject) => {
+                const open = indexedDB.open('tessera-example-vue');
+                open.onerror = () => reject(open.error);
+                open.onsuccess = () => {
+                  const keys = open.result
+                    .transaction('entries')
+                    .objectStore('entries')
+                    .getAllKeys();
+                  keys.onsuccess = () => {
+                    open.result.close();
+                    resolve(keys.result.some((key) => key.includes('/api/todos?')));
+                  };
+                };
+              }),
+          ),
+        ),
+      );
+      const requested = await requestsDuring(page, 'GET', async () => {
+        await page.reload();
+        await eventually(async () => assert.deepEqual(await titles(page), shown));
+        await page.waitForFunction(() => 'tessera' in window);
+      });
+      assert.deepEqual(
+        requested.filter((path) => path.startsWith('/api/todos') || path.startsWith('/api/users')),
+        [],
+      );
+    },
+  },
   ...pagedPageEnd,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,

@@ -1,4 +1,10 @@
-import { GCManager, PageManager, PollingManager } from '@tessera/core';
+import {
+  GCManager,
+  indexedDBStorage,
+  PageManager,
+  PersistManager,
+  PollingManager,
+} from '@tessera/core';
 import { reduxDevtools } from '@tessera/devtools';
 import { createTessera } from '@tessera/vue';
 import { createApp } from 'vue';
@@ -9,10 +15,16 @@ import './vue.css';
 
 // The Redux DevTools extension, when the browser has it, logs the store's actions (development
 // only, like the <TesseraDevtools /> panel in App.vue). Polling (the live counter), garbage
-// collection and following the page (refetch on focus and reconnect, wait while offline) are
-// opt in: the app hands their managers to the store.
+// collection, following the page (refetch on focus and reconnect, wait while offline) and
+// keeping the store across reloads (IndexedDB) are opt in: the app hands their managers to the
+// store. A reload shows what the last visit loaded at once, and fetches only what is stale.
+const persist = new PersistManager({
+  storage: indexedDBStorage('tessera-example-vue'),
+  buster: 'v1',
+});
 const tessera = createTessera({
-  managers: [reduxDevtools(), new PageManager(), new PollingManager(), new GCManager()],
+  initialState: await persist.restore(),
+  managers: [reduxDevtools(), persist, new PageManager(), new PollingManager(), new GCManager()],
 });
 createApp(App).use(tessera).mount('#app');
 
