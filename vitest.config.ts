@@ -15,6 +15,8 @@ export default defineConfig({
     // A hang guard, not a speed limit: the 100,000-entity cases take a few seconds on a quiet
     // machine and several times that on a shared one (vitest's default is 5 s).
     testTimeout: 30_000,
+    // A test during which Vue warns fails (every project inherits this through `extends: true`).
+    setupFiles: [fileURLToPath(new URL('./tests/support/failOnVueWarnings.ts', import.meta.url))],
     projects: [
       {
         extends: true,

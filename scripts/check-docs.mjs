@@ -1,26 +1,20 @@
 #!/usr/bin/env node
 // Type-checks the documentation's code: every ts, js, vue and svelte code block of docs/**/*.md,
-// and the getting-started apps the guides include (docs/apps). Each block is written as a module
-// of its own into a scratch folder per page; a block may import `./api` (the apps'
-// docs/apps/api.ts, which the getting-started guides show), and a block whose fence names a file
-// (```svelte [TodoView.svelte]) is written under that name, for the page's other blocks to
-// import. vue-tsc checks the ts, js and vue files, svelte-check the svelte ones. Errors are
-// reported at the Markdown file and line of the block.
+// and the getting-started apps the guides show (docs/apps); a block that is a copy of an app's
+// file (`<!-- copy of docs/apps/… -->` above it, see docs-copies.mjs) is checked as that file.
+// Each block is written as a module of its own into a scratch folder per page; a block may
+// import `./api` (the apps' docs/apps/api.ts, which the getting-started guides show), and a block
+// whose fence names a file (```svelte [TodoView.svelte]) is written under that name, for the
+// page's other blocks to import. vue-tsc checks the ts, js and vue files, svelte-check the
+// svelte ones. Errors are reported at the Markdown file and line of the block.
 //
 // A block that cannot stand alone (a fragment of a larger file) is skipped when the line before
 // its fence is `<!-- no-check: why -->`; keep those rare.
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { docsPages } from './docs-copies.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const docs = join(repo, 'docs');
@@ -33,16 +27,6 @@ const extensions = {
   vue: 'vue',
   svelte: 'svelte',
 };
-
-/** Markdown files under docs/, without VitePress's own folder and the apps. */
-function markdownFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory())
-      return entry.name.startsWith('.') || entry.name === 'apps' ? [] : markdownFiles(path);
-    return entry.name.endsWith('.md') ? [path] : [];
-  });
-}
 
 /** The fenced blocks of one Markdown file: language, first line of code (1-based), code. */
 function codeBlocks(text) {
@@ -65,21 +49,11 @@ function codeBlocks(text) {
         .map((line) => line.slice(indent.length))
         .join('\n'),
       skipped: /^<!--\s*no-check:\s*\S/.test(before.trim()),
+      copy: /^<!-- copy of docs\/apps\//.test(before.trim()),
     });
     i = end;
   }
   return blocks;
-}
-
-/** The docs' pages, and the files they include (`<!--@include: ../../adapters/svelte/KIT.md-->`). */
-function pages() {
-  const found = new Set(markdownFiles(docs));
-  for (const file of [...found]) {
-    for (const [, path] of readFileSync(file, 'utf8').matchAll(/<!--@include:\s*([^{\s]+)/g)) {
-      found.add(resolve(dirname(file), path));
-    }
-  }
-  return [...found];
 }
 
 rmSync(scratch, { recursive: true, force: true });
@@ -88,11 +62,11 @@ let written = 0;
 let svelteBlocks = 0;
 const skipped = [];
 const problems = [];
-for (const file of pages()) {
+for (const file of docsPages()) {
   const page = relative(repo, file);
   for (const block of codeBlocks(readFileSync(file, 'utf8'))) {
     const extension = extensions[block.language];
-    if (!extension) continue;
+    if (!extension || block.copy) continue;
     if (block.skipped) {
       skipped.push(`${page}:${block.line}`);
       continue;

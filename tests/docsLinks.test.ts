@@ -6,6 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { prose } from './support/markdown';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
@@ -25,24 +26,6 @@ function slugify(text: string): string {
     .replace(/^-+|-+$/g, '')
     .replace(/^(\d)/, '_$1')
     .toLowerCase();
-}
-
-/** The Markdown text outside fenced code blocks. */
-function prose(markdown: string): string {
-  let fence: string | undefined;
-  return markdown
-    .split('\n')
-    .filter((line) => {
-      const marker = /^\s*(`{3,})/.exec(line)?.[1];
-      if (fence === undefined) {
-        if (marker) fence = marker;
-      } else if (marker?.startsWith(fence)) {
-        fence = undefined;
-        return false;
-      }
-      return fence === undefined;
-    })
-    .join('\n');
 }
 
 const anchorsOf = new Map<string, Set<string>>();

@@ -24,9 +24,8 @@ export default defineConfig({
   description:
     'Typed REST endpoints and one normalized, reactive store for Vue, Svelte and plain JavaScript.',
   cleanUrls: true,
-  // The apps are Vite projects the getting-started guides include, not pages.
+  // The apps are Vite projects the getting-started guides show (as copies), not pages.
   srcExclude: ['apps/**'],
-  markdown: { snippet: { stripRegionMarkers: 'all' } },
   themeConfig: {
     nav: [
       { text: 'Guide', link: '/guide/installation' },

@@ -50,11 +50,13 @@ describe('createTessera', () => {
   });
 
   it('useController() outside a Tessera app says how to install it', () => {
+    // A render option, not one returned by setup: setup throws before it could return one, and
+    // Vue would add a warning that the component has nothing to render.
     const Orphan = defineComponent({
       setup() {
         useController();
-        return () => null;
       },
+      render: () => null,
     });
     expect(() => mount(Orphan)).toThrow(/app\.use\(createTessera\(\)\)/);
   });
