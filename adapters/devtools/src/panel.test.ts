@@ -149,6 +149,34 @@ describe('the panel', () => {
     await vi.waitFor(() => expect(actions()).toEqual([]));
   });
 
+  it("shows each timeline entry's payload, or its size once the byte budget dropped it", async () => {
+    const small = createTessera();
+    const late = openPanel(startSession(small.controller, { timelineBytes: 100 }), { open: true });
+    const lateRoot = late.host.shadowRoot!;
+    lateRoot.querySelector<HTMLElement>('#tab-timeline')!.click();
+    await small.controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'kept' });
+    await small.controller.setResponse(
+      TodoResource.get,
+      { id: 2 },
+      { id: 2, title: 'x'.repeat(2000) },
+    );
+    late.render();
+    const rows = [...lateRoot.querySelectorAll<HTMLElement>('#view-timeline li')];
+    const [dropped, kept] = rows.map((li) => {
+      const details = li.querySelector('details')!;
+      details.open = true;
+      details.dispatchEvent(new Event('toggle'));
+      return li;
+    });
+    expect(dropped.querySelector('summary')!.textContent).toMatch(/2 changes · 2\.0 KB$/);
+    expect(dropped.querySelector('.notice')!.textContent).toMatch(/^Payload dropped/);
+    expect(dropped.querySelector('pre')!.hidden).toBe(true);
+    expect(kept.querySelector<HTMLElement>('.notice')!.hidden).toBe(true);
+    expect(JSON.parse(kept.querySelector('pre')!.textContent!)).toEqual({ id: 1, title: 'kept' });
+    late.destroy();
+    small.dispose();
+  });
+
   it('moves between the tabs with the arrow keys', () => {
     openPanelNow();
     const press = (key: string) =>
