@@ -7,6 +7,6 @@ export {
   type PerformRequest,
   ResetError,
 } from './NetworkManager';
-export { PollingManager } from './PollingManager';
+export { PollingManager, type PollingOptions } from './PollingManager';
 export { RetryManager, type RetryManagerOptions } from './RetryManager';
 export type { RequestPolicy } from './requestPolicy';
