@@ -1,7 +1,11 @@
 // Browser scenarios for examples/vue. Each test continues from the page the previous one left
 // (one server per suite), and checks both the page and the API behind it.
 import assert from 'node:assert/strict';
-import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
+import {
+  devtoolsFitsNarrowScreen,
+  devtoolsInvalidateRefetches,
+  devtoolsListsKeys,
+} from './devtools.mjs';
 import { api, eventually, failRequests, requestsDuring } from './harness.mjs';
 import {
   createsTodo,
@@ -243,4 +247,5 @@ export const tests = [
   ...pagedPageEnd,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,
+  devtoolsFitsNarrowScreen,
 ];

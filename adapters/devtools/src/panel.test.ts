@@ -59,6 +59,18 @@ describe('the panel', () => {
     expect(root().activeElement).toBe(find('.toggle'));
   });
 
+  it('while open, leaves the page room at its bottom to scroll past the panel', () => {
+    document.body.style.paddingBottom = '10px';
+    openPanelNow();
+    expect(document.body.style.paddingBottom).toBe('calc(10px + 45vh)');
+    panel.close();
+    expect(document.body.style.paddingBottom).toBe('10px');
+    openPanelNow();
+    panel.destroy();
+    expect(document.body.style.paddingBottom).toBe('10px');
+    document.body.style.paddingBottom = '';
+  });
+
   it('keeps its styles in a shadow root, away from the page', () => {
     expect(document.body.contains(panel.host)).toBe(true);
     expect(panel.host.shadowRoot?.querySelector('style')?.textContent).toContain(':host');
