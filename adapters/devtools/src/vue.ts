@@ -13,7 +13,7 @@ export const TesseraDevtools = defineComponent({
     /** Open the panel at once. */
     open: { type: Boolean, default: false },
     /** Bytes of payloads the timeline keeps (default 5 MB). */
-    timelineBytes: { type: Number, default: undefined },
+    timelineBytes: Number,
   },
   setup(props) {
     if (process.env.NODE_ENV !== 'production') {
