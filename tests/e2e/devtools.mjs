@@ -84,3 +84,48 @@ export const devtoolsInvalidateRefetches = {
     assert.ok((await page.locator('#todos li.todo').count()) > 0);
   },
 };
+
+export const devtoolsFitsNarrowScreen = {
+  name: 'devtools: at 400 px wide the toolbar wraps within the screen and the page scrolls past the panel to its footer',
+  async run({ page, baseURL }) {
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 400, height: 700 });
+    try {
+      await openPanel(page, baseURL);
+      const controls = panel(page).locator('header h2, header button');
+      const outside = await controls.evaluateAll((elements) =>
+        elements
+          .filter((element) => {
+            const box = element.getBoundingClientRect();
+            return (
+              box.left < 0 || box.right > innerWidth || box.top < 0 || box.bottom > innerHeight
+            );
+          })
+          .map((element) => element.textContent),
+      );
+      assert.deepEqual(outside, []);
+      assert.ok((await controls.count()) >= 6);
+      // Scrolled to its end, the page shows its footer above the panel, not under it.
+      const onTop = () =>
+        page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          const footer = document.querySelector('#summary');
+          const box = footer.getBoundingClientRect();
+          const found = document.elementFromPoint(
+            box.left + box.width / 2,
+            box.top + box.height / 2,
+          );
+          return footer.contains(found) ? 'footer' : found?.outerHTML.slice(0, 80);
+        });
+      assert.equal(await onTop(), 'footer');
+      // Closed, the page is as it was: nothing left at its bottom for the panel.
+      const padding = () => page.evaluate(() => document.body.style.paddingBottom);
+      await page.keyboard.press('Escape');
+      await panel(page).waitFor({ state: 'hidden' });
+      assert.equal(await padding(), '');
+      assert.equal(await onTop(), 'footer');
+    } finally {
+      await page.setViewportSize(viewport);
+    }
+  },
+};

@@ -168,6 +168,22 @@ export async function requestsDuring(page, method, action) {
 export async function assertAccessible(page, when) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeScript });
   const violations = await page.evaluate(async () => {
+    // Stricter than axe's default: a placeholder (gone once typing starts) or a title (shown on
+    // hover only) is no label. A field needs a <label>, aria-label or aria-labelledby.
+    window.axe.configure({
+      rules: [
+        {
+          id: 'label',
+          any: [
+            'implicit-label',
+            'explicit-label',
+            'aria-label',
+            'aria-labelledby',
+            'presentational-role',
+          ],
+        },
+      ],
+    });
     const { violations } = await window.axe.run(document);
     return violations.map(({ id, impact, help, helpUrl, nodes }) => ({
       id,

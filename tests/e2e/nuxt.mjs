@@ -161,6 +161,31 @@ export const tests = [
       assert.deepEqual(await titles(page), firstPage);
     },
   },
+  {
+    name: 'the people page counts every open todo of each person, not only those of the first page',
+    async run({ page, baseURL }) {
+      // Grace Hopper's open todo ("Ship the first compiler") is on the todos page's second page.
+      const html = await (await fetch(new URL('/people', baseURL))).text();
+      assert.match(html, /Grace Hopper: <span class="open">1 open<\/span>/);
+      await page.goto(new URL('/people', baseURL).href);
+      await ready(page);
+      for (const user of [1, 2, 3]) {
+        assert.equal(await openCount(page, user).textContent(), '1 open');
+      }
+      assert.match(
+        await page.locator('#people li[data-user="3"]').textContent(),
+        /Ship the first compiler/,
+      );
+      // And from the todos page, before any "Load more".
+      await page.goto(baseURL);
+      await ready(page);
+      await page.click('#nav-people');
+      await page.waitForURL('**/people');
+      assert.equal(await openCount(page, 3).textContent(), '1 open');
+      await page.click('#nav-todos');
+      await rows(page).first().waitFor();
+    },
+  },
   ...pick(
     vueTests,
     'loads the next page (getNextPage) and appends it',

@@ -2,7 +2,11 @@
 // test continues from the page the previous one left (one server per suite), and checks both the
 // page and the API behind it.
 import assert from 'node:assert/strict';
-import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
+import {
+  devtoolsFitsNarrowScreen,
+  devtoolsInvalidateRefetches,
+  devtoolsListsKeys,
+} from './devtools.mjs';
 import { api, eventually, holdRequests } from './harness.mjs';
 import { followsThePage } from './pageEvents.mjs';
 import { createsTodo, freshPage, pick, row, rows, seedTitles, titles } from './todoPage.mjs';
@@ -142,6 +146,7 @@ export const tests = [
   ...pagedPageEnd,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,
+  devtoolsFitsNarrowScreen,
   {
     name: 'the page looks sane (screenshot)',
     async run({ page, baseURL }) {

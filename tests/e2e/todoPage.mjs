@@ -225,6 +225,17 @@ export const passesAccessibilityAudit = {
   async run({ page, baseURL }) {
     await freshPage(page, baseURL);
     await assertAccessible(page, 'with the list shown');
+    // The new-todo field is named by a visible <label>, not by its placeholder alone.
+    assert.deepEqual(
+      await page
+        .locator('#new-title')
+        .evaluate((input) => [...input.labels].map((label) => label.checkVisibility())),
+      [true],
+    );
+    assert.equal(
+      await page.getByLabel('New todo', { exact: true }).getAttribute('id'),
+      'new-title',
+    );
     const [id] = await rowIds(page);
     await row(page, id).locator('.edit').click();
     await row(page, id).locator('input.edit-title').waitFor();

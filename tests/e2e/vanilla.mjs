@@ -1,7 +1,11 @@
 // Browser scenarios for examples/vanilla. Each test continues from the page the previous one
 // left (one server per suite), and checks both the page and the API behind it.
 import assert from 'node:assert/strict';
-import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
+import {
+  devtoolsFitsNarrowScreen,
+  devtoolsInvalidateRefetches,
+  devtoolsListsKeys,
+} from './devtools.mjs';
 import { api, eventually, failRequests, requestsDuring } from './harness.mjs';
 import {
   createsTodo,
@@ -264,6 +268,7 @@ export const tests = [
   passesAccessibilityAudit,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,
+  devtoolsFitsNarrowScreen,
   {
     name: 'the page looks sane (screenshot)',
     async run({ page, baseURL }) {

@@ -1,7 +1,11 @@
 // Browser scenarios for examples/vue. Each test continues from the page the previous one left
 // (one server per suite), and checks both the page and the API behind it.
 import assert from 'node:assert/strict';
-import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
+import {
+  devtoolsFitsNarrowScreen,
+  devtoolsInvalidateRefetches,
+  devtoolsListsKeys,
+} from './devtools.mjs';
 import { api, eventually, failRequests, newVisit, requestsDuring } from './harness.mjs';
 import { followsThePage } from './pageEvents.mjs';
 import {
@@ -137,6 +141,36 @@ export const tests = [
       );
     },
   },
+  {
+    name: 'the live counter stops polling while the page is hidden, and catches up when shown',
+    async run({ page }) {
+      const isCounter = (request) => new URL(request.url()).pathname === '/api/counter';
+      // Polling, as the page is shown.
+      await page.waitForRequest(isCounter);
+      /** What the browser does when the tab goes to the background or comes back. */
+      const setVisibility = (state) =>
+        page.evaluate((visibility) => {
+          Object.defineProperty(document, 'visibilityState', {
+            configurable: true,
+            get: () => visibility,
+          });
+          document.dispatchEvent(new Event('visibilitychange'));
+        }, state);
+      const hidden = await requestsDuring(page, 'GET', async () => {
+        await setVisibility('hidden');
+        // Three polling periods of the counter (pollFrequency: 1 s).
+        await page.waitForTimeout(3_500);
+      });
+      assert.deepEqual(
+        hidden.filter((path) => path === '/api/counter'),
+        [],
+      );
+      // Shown again: its data is older than one period, so it is fetched at once.
+      const caughtUp = page.waitForRequest(isCounter);
+      await setVisibility('visible');
+      await caughtUp;
+    },
+  },
   createsTodo,
   {
     name: 'toggles and renames a todo (optimistic update)',
@@ -253,4 +287,5 @@ export const tests = [
   ...pagedPageEnd,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,
+  devtoolsFitsNarrowScreen,
 ];

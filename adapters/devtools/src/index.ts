@@ -4,11 +4,12 @@
 // (see README, "Zero bytes in production").
 import type { Controller } from '@tessera/core';
 import type { PanelOptions } from './panel';
-import { type Session, startSession } from './session';
+import { type Session, type SessionOptions, startSession } from './session';
 
 export { type ReduxDevtoolsExtension, type ReduxDevtoolsOptions, reduxDevtools } from './redux';
 
-export type DevtoolsOptions = PanelOptions;
+/** `timelineBytes` applies to the first panel mounted on a store (its session starts then). */
+export interface DevtoolsOptions extends PanelOptions, SessionOptions {}
 
 /** A store's controller, or what holds one: a store, a vanilla client, a Vue `Tessera`. */
 export type DevtoolsTarget = Controller | { readonly controller: Controller };
@@ -26,7 +27,10 @@ export function mountDevtools(target: DevtoolsTarget, options: DevtoolsOptions =
   // import included, when they replace `process.env.NODE_ENV` with "production".
   if (process.env.NODE_ENV !== 'production' && typeof document !== 'undefined') {
     const controller = 'controller' in target ? target.controller : target;
-    const shared = sessions.get(controller) ?? { session: startSession(controller), mounts: 0 };
+    const shared = sessions.get(controller) ?? {
+      session: startSession(controller, options),
+      mounts: 0,
+    };
     shared.mounts += 1;
     sessions.set(controller, shared);
     let removed = false;

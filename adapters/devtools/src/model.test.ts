@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Todo, TodoResource } from '../../../tests/support/todoApi';
 import { setupDevtools } from '../test/setup';
-import {
-  describeAction,
-  describeChanges,
-  entityReaders,
-  entityTables,
-  keyRows,
-  statusOf,
-  toText,
-} from './model';
+import { describeChanges, entityReaders, entityTables, keyRows, statusOf, toText } from './model';
 
 const ctx = setupDevtools();
 const LIST = 'GET http://api.test/todos';
@@ -115,7 +107,7 @@ describe('timeline', () => {
     await controller.set(Todo, { id: 2 }, { id: 2, title: 'Renamed' });
     await controller.invalidate(TodoResource.getList);
     const lines = ctx.session.timeline.map(
-      (entry) => `${describeAction(entry.action)}: ${describeChanges(entry.changed).join('; ')}`,
+      (entry) => `${entry.what}: ${describeChanges(entry.changed).join('; ')}`,
     );
     expect(lines).toEqual([
       // The fetch marks the key in flight; the response it dispatches writes the rest.
@@ -135,7 +127,7 @@ describe('timeline', () => {
     unsubscribe();
     const [reset, subscribe] = ctx.session.timeline.slice(-3);
     expect(describeChanges(reset.changed)[0]).toBe('everything (reset)');
-    expect(describeAction(subscribe.action)).toBe(`subscribe ${LIST}`);
+    expect(subscribe.what).toBe(`subscribe ${LIST}`);
     expect(describeChanges(subscribe.changed)).toEqual([]);
   });
 
@@ -143,9 +135,7 @@ describe('timeline', () => {
     const { controller } = ctx.store;
     for (let i = 0; i < 510; i++) await controller.invalidate(TodoResource.get, { id: i });
     expect(ctx.session.timeline).toHaveLength(500);
-    expect(describeAction(ctx.session.timeline[0].action)).toBe(
-      'invalidate GET http://api.test/todos/10',
-    );
+    expect(ctx.session.timeline[0].what).toBe('invalidate GET http://api.test/todos/10');
   });
 });
 

@@ -1,13 +1,14 @@
 // The mounts: `mountDevtools`, `<TesseraDevtools />` for Vue and for Svelte. Each shows the panel
 // for its store while mounted and removes it after; in production builds none does anything.
-import { createStore } from '@tessera/core';
+import { createStore, type Store } from '@tessera/core';
 import { createTessera } from '@tessera/vue';
 import { render } from '@testing-library/svelte';
 import { mount } from '@vue/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
+import { TodoResource } from '../../../tests/support/todoApi';
 import WithDevtools from '../test/components/WithDevtools.svelte';
-import { mountDevtools } from './index';
+import { type DevtoolsOptions, mountDevtools } from './index';
 import { TesseraDevtools as SvelteDevtools } from './svelte/index';
 import { TesseraDevtools } from './vue';
 
@@ -17,6 +18,41 @@ const panelShown = () => vi.waitFor(() => expect(hosts()).toHaveLength(1));
 
 afterEach(() => {
   vi.unstubAllEnvs();
+});
+
+/** Writes a response, then reads its timeline row in the panel shown: kept or dropped. */
+async function payloadKept(store: Store): Promise<boolean> {
+  await panelShown();
+  await store.controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'Todo 1' });
+  const root = hosts()[0].shadowRoot!;
+  root.querySelector<HTMLElement>('#tab-timeline')!.click();
+  const details = root.querySelector('#view-timeline details') as HTMLDetailsElement;
+  details.open = true;
+  details.dispatchEvent(new Event('toggle'));
+  return details.querySelector('.notice')!.hasAttribute('hidden');
+}
+
+describe('timelineBytes', () => {
+  it('reaches the timeline from mountDevtools and from both components', async () => {
+    expectTypeOf<DevtoolsOptions>()
+      .toHaveProperty('timelineBytes')
+      .toEqualTypeOf<number | undefined>();
+    const store = createStore();
+    let unmount = mountDevtools(store, { open: true });
+    expect(await payloadKept(store)).toBe(true);
+    unmount();
+    unmount = mountDevtools(store, { open: true, timelineBytes: 0 });
+    expect(await payloadKept(store)).toBe(false);
+    unmount();
+    const vue = mount(TesseraDevtools, { props: { store, open: true, timelineBytes: 0 } });
+    expect(await payloadKept(store)).toBe(false);
+    vue.unmount();
+    const svelte = render(SvelteDevtools, { store, open: true, timelineBytes: 0 });
+    expect(await payloadKept(store)).toBe(false);
+    svelte.unmount();
+    await vi.waitFor(() => expect(hosts()).toHaveLength(0));
+    store.dispose();
+  });
 });
 
 describe('mountDevtools', () => {

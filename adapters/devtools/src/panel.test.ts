@@ -59,6 +59,18 @@ describe('the panel', () => {
     expect(root().activeElement).toBe(find('.toggle'));
   });
 
+  it('while open, leaves the page room at its bottom to scroll past the panel', () => {
+    document.body.style.paddingBottom = '10px';
+    openPanelNow();
+    expect(document.body.style.paddingBottom).toBe('calc(10px + 45vh)');
+    panel.close();
+    expect(document.body.style.paddingBottom).toBe('10px');
+    openPanelNow();
+    panel.destroy();
+    expect(document.body.style.paddingBottom).toBe('10px');
+    document.body.style.paddingBottom = '';
+  });
+
   it('keeps its styles in a shadow root, away from the page', () => {
     expect(document.body.contains(panel.host)).toBe(true);
     expect(panel.host.shadowRoot?.querySelector('style')?.textContent).toContain(':host');
@@ -147,6 +159,34 @@ describe('the panel', () => {
     ]);
     button(root(), 'Clear').click();
     await vi.waitFor(() => expect(actions()).toEqual([]));
+  });
+
+  it("shows each timeline entry's payload, or its size once the byte budget dropped it", async () => {
+    const small = createTessera();
+    const late = openPanel(startSession(small.controller, { timelineBytes: 100 }), { open: true });
+    const lateRoot = late.host.shadowRoot!;
+    lateRoot.querySelector<HTMLElement>('#tab-timeline')!.click();
+    await small.controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'kept' });
+    await small.controller.setResponse(
+      TodoResource.get,
+      { id: 2 },
+      { id: 2, title: 'x'.repeat(2000) },
+    );
+    late.render();
+    const rows = [...lateRoot.querySelectorAll<HTMLElement>('#view-timeline li')];
+    const [dropped, kept] = rows.map((li) => {
+      const details = li.querySelector('details')!;
+      details.open = true;
+      details.dispatchEvent(new Event('toggle'));
+      return li;
+    });
+    expect(dropped.querySelector('summary')!.textContent).toMatch(/2 changes · 2\.0 KB$/);
+    expect(dropped.querySelector('.notice')!.textContent).toMatch(/^Payload dropped/);
+    expect(dropped.querySelector('pre')!.hidden).toBe(true);
+    expect(kept.querySelector<HTMLElement>('.notice')!.hidden).toBe(true);
+    expect(JSON.parse(kept.querySelector('pre')!.textContent!)).toEqual({ id: 1, title: 'kept' });
+    late.destroy();
+    small.dispose();
   });
 
   it('moves between the tabs with the arrow keys', () => {

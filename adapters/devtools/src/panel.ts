@@ -3,7 +3,7 @@
 // `mountDevtools`, in development builds only.
 import { entityReaders, entityTables, type KeyRow, keyRows } from './model';
 import type { Session } from './session';
-import { styles } from './styles';
+import { PANEL_HEIGHT, styles } from './styles';
 import { h, type KeyActions, KeyedList, keyRow, tableRow, timelineRow } from './view';
 
 export interface PanelOptions {
@@ -208,7 +208,24 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
   // Expiry times count down, and readers come and go without an action: refresh while open.
   let ticking: ReturnType<typeof setInterval> | undefined;
 
+  // While open, the page gets room at its bottom, so it scrolls past the panel to its end
+  // (its footer) instead of hiding it; closed, the page's own padding is back.
+  const body = document.body;
+  let ownPadding: string | undefined;
+  function leaveRoom(): void {
+    ownPadding ??= body.style.paddingBottom;
+    const padding = getComputedStyle(body).paddingBottom;
+    body.style.paddingBottom = `calc(${padding} + ${PANEL_HEIGHT})`;
+  }
+  function giveRoomBack(): void {
+    if (ownPadding === undefined) return;
+    body.style.paddingBottom = ownPadding;
+    ownPadding = undefined;
+  }
+
   function open(): void {
+    if (!panel.hidden) return;
+    leaveRoom();
     panel.hidden = false;
     toggle.hidden = true;
     toggle.setAttribute('aria-expanded', 'true');
@@ -217,6 +234,7 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
     tabButtons.find((button) => button.tabIndex === 0)?.focus();
   }
   function close(): void {
+    giveRoomBack();
     panel.hidden = true;
     toggle.hidden = false;
     toggle.setAttribute('aria-expanded', 'false');
@@ -232,6 +250,7 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
     render,
     close,
     destroy() {
+      giveRoomBack();
       clearInterval(ticking);
       stopListening();
       host.remove();

@@ -9,6 +9,8 @@ import {
   type FetchAction,
 } from '@tessera/core';
 import { addChanges, type Changed, noChange, trackChanges } from './changes';
+import { describeAction } from './model';
+import { estimateBytes } from './size';
 
 /** How a key was read: enough to fetch it again or give it an error. */
 export interface KeySource {
@@ -16,14 +18,33 @@ export interface KeySource {
   readonly args: readonly unknown[];
 }
 
-/** One action in the timeline. */
+/**
+ * One action in the timeline. The action object itself is not kept: its payload, and the
+ * callbacks of a fetch (which hold the promise and so the response), would stay alive with it.
+ */
 export interface TimelineEntry {
   readonly id: number;
   /** Store clock time it was dispatched at. */
   readonly at: number;
-  readonly action: Action;
+  /** What happened to which key: `response GET /todos`. */
+  readonly what: string;
   /** What the action itself wrote (actions it dispatched in turn have their own entries). */
   readonly changed: Changed;
+  /** The response or value it wrote, while the timeline's byte budget keeps it. */
+  readonly payload: unknown;
+  /** Estimated size of that payload in bytes (0 for an action that carries none). */
+  readonly bytes: number;
+  /** The payload was dropped to stay within the budget: only `what`, `at` and `bytes` remain. */
+  readonly evicted: boolean;
+}
+
+export interface SessionOptions {
+  /**
+   * How many bytes of payloads (responses and values written, estimated as the size of their
+   * JSON) the timeline keeps, newest first; older entries keep only their key, time and size.
+   * Default `TIMELINE_BYTES` (5 MB).
+   */
+  timelineBytes?: number;
 }
 
 export interface Session {
@@ -43,18 +64,24 @@ export interface Session {
 }
 
 export const TIMELINE_LENGTH = 500;
+export const TIMELINE_BYTES = 5 * 2 ** 20;
+
+type Entry = { -readonly [K in keyof TimelineEntry]: TimelineEntry[K] };
 
 type Dispatch = Controller['dispatch'];
 
 /** Starts following `controller` (development only: `mountDevtools` calls it). */
-export function startSession(controller: Controller): Session {
+export function startSession(controller: Controller, options: SessionOptions = {}): Session {
   const original: Dispatch = controller.dispatch;
   const tracker = trackChanges(controller);
-  const timeline: TimelineEntry[] = [];
+  const budget = options.timelineBytes ?? TIMELINE_BYTES;
+  const timeline: Entry[] = [];
+  /** Bytes of the payloads the timeline holds. */
+  let held = 0;
   const sources = new Map<string, KeySource>();
   const listeners = new Set<() => void>();
   /** Actions being dispatched, innermost last: what changes now belongs to the last one. */
-  const running: TimelineEntry[] = [];
+  const running: Entry[] = [];
   let offline = false;
   let nextId = 1;
 
@@ -67,9 +94,23 @@ export function startSession(controller: Controller): Session {
   const dispatch: Dispatch = (action) => {
     settle();
     learn(sources, action);
-    const entry = { id: nextId++, at: controller.now(), action, changed: noChange() };
+    const payload = payloadOf(action);
+    const bytes = payload === undefined ? 0 : estimateBytes(payload);
+    const entry: Entry = {
+      id: nextId++,
+      at: controller.now(),
+      what: describeAction(action),
+      changed: noChange(),
+      payload,
+      bytes,
+      evicted: false,
+    };
     timeline.push(entry);
-    if (timeline.length > TIMELINE_LENGTH) timeline.shift();
+    held += bytes;
+    if (timeline.length > TIMELINE_LENGTH) drop(timeline.shift()!);
+    // A payload larger than the whole budget is not kept; else the oldest go until all fit.
+    if (bytes > budget) drop(entry, true);
+    for (let i = 0; held > budget && i < timeline.length; i++) drop(timeline[i], true);
     running.push(entry);
     try {
       if (offline && action.type === 'fetch') return failOffline(controller, action);
@@ -81,6 +122,14 @@ export function startSession(controller: Controller): Session {
     }
   };
   controller.dispatch = dispatch;
+
+  /** Lets go of an entry's payload; `evicted` says it had one the budget let go. */
+  function drop(entry: Entry, evicted = false): void {
+    if (entry.payload === undefined) return;
+    held -= entry.bytes;
+    entry.payload = undefined;
+    entry.evicted = evicted;
+  }
 
   return {
     controller,
@@ -95,6 +144,7 @@ export function startSession(controller: Controller): Session {
     },
     clearTimeline() {
       timeline.length = 0;
+      held = 0;
       for (const listener of listeners) listener();
     },
     listen(listener) {
@@ -107,6 +157,13 @@ export function startSession(controller: Controller): Session {
       listeners.clear();
     },
   };
+}
+
+/** What an action writes: a response (or error), or a value. */
+function payloadOf(action: Action): unknown {
+  if (action.type === 'setResponse') return action.response;
+  if (action.type === 'set') return action.value;
+  return undefined;
 }
 
 /** Remembers how a key was fetched or written. */

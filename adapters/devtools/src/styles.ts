@@ -1,6 +1,9 @@
 // The panel's styles, inside its shadow root: the app's CSS does not reach in, nor this out.
 // `all: initial` also stops what the page's fonts and colours would pass down by inheritance.
 // Colours keep a contrast of at least 4.5:1 (the examples' browser tests audit it).
+/** The open panel's height; the page gets as much room at its bottom to scroll past it. */
+export const PANEL_HEIGHT = '45vh';
+
 export const styles = `
 :host { all: initial; }
 * { box-sizing: border-box; }
@@ -20,14 +23,19 @@ button[aria-pressed="true"] { background: #1f2328; color: #fff; }
 }
 .toggle:hover { background: #32383f; }
 .panel {
-  position: fixed; left: 0; right: 0; bottom: 0; height: 45vh; z-index: 2147483000;
+  position: fixed; left: 0; right: 0; bottom: 0; height: ${PANEL_HEIGHT}; z-index: 2147483000;
   display: flex; flex-direction: column; background: #fff; border-top: 1px solid #8c959f;
   box-shadow: 0 -2px 8px rgb(0 0 0 / 0.15);
 }
 .panel[hidden] { display: none; }
-header { display: flex; gap: 8px; align-items: center; padding: 6px 8px; border-bottom: 1px solid #d0d7de; }
+/* Narrow screens: the toolbar wraps onto more lines rather than running off the screen. */
+header {
+  display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: center; padding: 6px 8px;
+  border-bottom: 1px solid #d0d7de;
+}
+header button { white-space: nowrap; }
 h2 { font-size: 13px; margin: 0 8px 0 0; }
-[role="tablist"] { display: flex; gap: 4px; flex: 1; }
+[role="tablist"] { display: flex; flex-wrap: wrap; gap: 4px; flex: 1 1 auto; }
 [role="tab"][aria-selected="true"] { background: #ddf4ff; border-color: #0969da; }
 .view { flex: 1; overflow: auto; padding: 4px 8px; }
 .view[hidden] { display: none; }

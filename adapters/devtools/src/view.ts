@@ -1,13 +1,6 @@
 // The panel's DOM parts: an element helper, a keyed list that keeps its rows (so focus and open
 // <details> survive each render), and the rows of the keys, entities and timeline views.
-import {
-  describeAction,
-  describeChanges,
-  type EntityRow,
-  type EntityTable,
-  type KeyRow,
-  toText,
-} from './model';
+import { describeChanges, type EntityRow, type EntityTable, type KeyRow, toText } from './model';
 import type { TimelineEntry } from './session';
 
 type Listener = (event: Event) => void;
@@ -199,25 +192,42 @@ export function clockTime(at: number): string {
   return `${date.toTimeString().slice(0, 8)}.${String(date.getMilliseconds()).padStart(3, '0')}`;
 }
 
-/** One action: when, what, how much it changed; open, the keys and entities it changed. */
+/** `812 B`, `195.3 KB`, `4.8 MB`. */
+export function byteSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const kb = bytes / 1024;
+  return kb < 1024 ? `${kb.toFixed(1)} KB` : `${(kb / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * One action: when, what, how much it changed and its payload's size; open, the keys and
+ * entities it changed and the payload, or a note that the byte budget let it go.
+ */
 export function timelineRow(): Row<TimelineEntry> {
   const time = h('time');
   const what = h('code', { class: 'key' });
   const info = h('span', { class: 'info' });
   const changes = h('ul', { class: 'changes' });
+  const payload = h('pre');
+  const evicted = h('p', { class: 'notice' });
   return detailsRow(
     h('summary', {}, time, what, info),
-    h('div', { class: 'body' }, changes),
+    h('div', { class: 'body' }, changes, evicted, payload),
     (entry) => {
       setText(time, clockTime(entry.at));
-      setText(what, describeAction(entry.action));
+      setText(what, entry.what);
       const count = describeChanges(entry.changed).length;
-      setText(info, count ? `${count} change${count === 1 ? '' : 's'}` : 'no change');
+      const size = entry.bytes ? ` · ${byteSize(entry.bytes)}` : '';
+      setText(info, `${count ? `${count} change${count === 1 ? '' : 's'}` : 'no change'}${size}`);
     },
     (entry) => {
       const lines = describeChanges(entry.changed);
       changes.replaceChildren(...lines.map((line) => h('li', {}, line)));
       if (lines.length === 0) changes.append(h('li', {}, 'nothing'));
+      evicted.hidden = !entry.evicted;
+      setText(evicted, entry.evicted ? 'Payload dropped: the timeline keeps the newest only' : '');
+      payload.hidden = entry.payload === undefined;
+      setText(payload, entry.payload === undefined ? '' : toText(entry.payload));
     },
   );
 }

@@ -12,11 +12,18 @@ export const TesseraDevtools = defineComponent({
     store: { type: Object as PropType<DevtoolsTarget>, default: undefined },
     /** Open the panel at once. */
     open: { type: Boolean, default: false },
+    /** Bytes of payloads the timeline keeps (default 5 MB). */
+    timelineBytes: Number,
   },
   setup(props) {
     if (process.env.NODE_ENV !== 'production') {
       // In setup rather than on mount: the actions of the components mounting with it count.
-      onScopeDispose(mountDevtools(props.store ?? useTessera(), { open: props.open }));
+      onScopeDispose(
+        mountDevtools(props.store ?? useTessera(), {
+          open: props.open,
+          timelineBytes: props.timelineBytes,
+        }),
+      );
     }
     return () => null;
   },

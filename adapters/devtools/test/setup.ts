@@ -4,7 +4,7 @@ import { createStore, type Store } from '@tessera/core';
 import { afterEach, beforeEach } from 'vitest';
 import { serveTodoApi, type TodoServer } from '../../../tests/support/serveTodoApi';
 import { manualClock } from '../../../tests/support/todoApi';
-import { type Session, startSession } from '../src/session';
+import { type Session, type SessionOptions, startSession } from '../src/session';
 
 export interface DevtoolsTestContext extends TodoServer {
   clock: ReturnType<typeof manualClock>;
@@ -12,12 +12,12 @@ export interface DevtoolsTestContext extends TodoServer {
   session: Session;
 }
 
-export function setupDevtools(): DevtoolsTestContext {
+export function setupDevtools(options?: SessionOptions): DevtoolsTestContext {
   const context = serveTodoApi() as DevtoolsTestContext;
   beforeEach(() => {
     context.clock = manualClock();
     context.store = createStore({ now: context.clock.now });
-    context.session = startSession(context.store.controller);
+    context.session = startSession(context.store.controller, options);
   });
   afterEach(() => {
     context.session.stop();

@@ -13,19 +13,36 @@ interface Poll {
   timer?: ReturnType<typeof setInterval>;
 }
 
+export interface PollingOptions {
+  /**
+   * Pause every poll while the page is hidden (`document.visibilityState`: another tab, a
+   * minimized window) and resume when it shows again, fetching at once what is older than one
+   * period. Default true; false polls whatever the page's visibility.
+   */
+  pauseWhenHidden?: boolean;
+}
+
 /**
  * Polling subscriptions (`controller.poll`): reference counted per key, one timer per key at
- * the smallest `pollFrequency` asked, stopped when the last holder releases. On the first
- * subscription the data is fetched unless it is fresher than one period. Opt in:
- * `createStore({ managers: [new PollingManager()] })` (docs/guide/features.md).
+ * the smallest `pollFrequency` asked, stopped when the last holder releases, paused while the
+ * page is hidden. On the first subscription the data is fetched unless it is fresher than one
+ * period. Opt in: `createStore({ managers: [new PollingManager()] })` (docs/guide/features.md).
  */
 export class PollingManager implements Manager {
   private readonly polls = new Map<string, Poll>();
   private controller?: Controller;
+  private readonly pauseWhenHidden: boolean;
+
+  constructor(options: PollingOptions = {}) {
+    this.pauseWhenHidden = options.pauseWhenHidden ?? true;
+  }
 
   middleware(controller: Controller) {
     this.controller = controller;
     installFeature(controller, { polling: true });
+    if (this.pauseWhenHidden && typeof document !== 'undefined') {
+      document.addEventListener('visibilitychange', this.onVisibility);
+    }
     return (next: Dispatch): Dispatch =>
       (action) => {
         if (action.type === 'subscribe') this.subscribe(controller, action);
@@ -35,6 +52,9 @@ export class PollingManager implements Manager {
   }
 
   cleanup(): void {
+    if (typeof document !== 'undefined') {
+      document.removeEventListener('visibilitychange', this.onVisibility);
+    }
     for (const poll of this.polls.values()) clearInterval(poll.timer);
     this.polls.clear();
   }
@@ -49,19 +69,14 @@ export class PollingManager implements Manager {
     // Without a frequency there is nothing to poll; the release is then a no-op too.
     if (frequency === undefined || !(frequency > 0)) return;
     let poll = this.polls.get(key);
+    const first = !poll;
     if (!poll) {
       poll = { endpoint, args, frequencies: [], frequency };
       this.polls.set(key, poll);
-      const meta = getOwn(controller.getState().meta, key);
-      const fresh =
-        meta !== undefined &&
-        meta.error === undefined &&
-        !meta.invalidated &&
-        meta.date + frequency > controller.now();
-      if (!fresh) this.fetch(poll);
+      if (!this.hidden() && !fresh(controller, key, frequency)) this.fetch(poll);
     }
     poll.frequencies.push(frequency);
-    if (frequency < poll.frequency || poll.timer === undefined) {
+    if (first || frequency < poll.frequency) {
       poll.endpoint = endpoint;
       poll.args = args;
       this.restart(poll, frequency);
@@ -86,11 +101,43 @@ export class PollingManager implements Manager {
   private restart(poll: Poll, frequency: number): void {
     clearInterval(poll.timer);
     poll.frequency = frequency;
-    poll.timer = unrefTimer(setInterval(() => this.fetch(poll), frequency));
+    poll.timer = this.hidden()
+      ? undefined
+      : unrefTimer(setInterval(() => this.fetch(poll), frequency));
   }
+
+  private hidden(): boolean {
+    return (
+      this.pauseWhenHidden &&
+      typeof document !== 'undefined' &&
+      document.visibilityState === 'hidden'
+    );
+  }
+
+  /** Hidden: every timer stops. Shown: what is older than one period is fetched, timers restart. */
+  private readonly onVisibility = (): void => {
+    const { controller } = this;
+    for (const [key, poll] of this.polls) {
+      if (controller && !this.hidden() && !fresh(controller, key, poll.frequency)) {
+        this.fetch(poll);
+      }
+      this.restart(poll, poll.frequency);
+    }
+  };
 
   private fetch(poll: Poll): void {
     // A failed poll is recorded in the store by the network manager; nobody awaits it here.
     this.controller?.fetch(poll.endpoint, ...(poll.args as [])).catch(() => {});
   }
+}
+
+/** The key's data is usable and younger than one polling period. */
+function fresh(controller: Controller, key: string, period: number): boolean {
+  const meta = getOwn(controller.getState().meta, key);
+  return (
+    meta !== undefined &&
+    meta.error === undefined &&
+    !meta.invalidated &&
+    meta.date + period > controller.now()
+  );
 }

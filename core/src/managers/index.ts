@@ -8,6 +8,6 @@ export {
   ResetError,
 } from './NetworkManager';
 export { PageManager, type PageManagerOptions } from './PageManager';
-export { PollingManager } from './PollingManager';
+export { PollingManager, type PollingOptions } from './PollingManager';
 export { RetryManager, type RetryManagerOptions } from './RetryManager';
 export type { RequestPolicy } from './requestPolicy';
