@@ -14,7 +14,7 @@ import {
 } from './NetworkError';
 import { readResponse } from './parseResponse';
 import { pathTemplate } from './pathTemplate';
-import { combineSignals, headersToRecord, isRawBody } from './requestInit';
+import { combineSignals, headersToRecord, isRawBody, timeoutSignal } from './requestInit';
 import type {
   AnyGenerics,
   ContentSchemaRule,
@@ -152,7 +152,7 @@ class RestEndpointImpl {
       headers['Content-Type'] = 'application/json';
     }
     init.headers = headers;
-    const timeout = this.timeout === undefined ? undefined : AbortSignal.timeout(this.timeout);
+    const timeout = this.timeout === undefined ? undefined : timeoutSignal(this.timeout);
     const signal = combineSignals(baseSignal, this.signal, timeout);
     if (signal) init.signal = signal;
     return init;
