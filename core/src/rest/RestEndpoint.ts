@@ -13,7 +13,7 @@ import {
   TimeoutError,
 } from './NetworkError';
 import { readResponse } from './parseResponse';
-import { pathTemplate } from './pathTemplate';
+import { type PathTemplate, pathTemplate } from './pathTemplate';
 import { combineSignals, headersToRecord, isRawBody, timeoutSignal } from './requestInit';
 import type {
   AnyGenerics,
@@ -112,7 +112,7 @@ class RestEndpointImpl {
       );
     }
     const template = pathTemplate(this.path);
-    const url = `${this.urlPrefix}${template.build(urlParams)}`;
+    const url = joinUrl(this, template.build(urlParams));
     const leftovers: Record<string, unknown> = {};
     let hasLeftovers = false;
     for (const key of Object.keys(urlParams)) {
@@ -223,15 +223,8 @@ class RestEndpointImpl {
     if (typeof key !== 'string' || !key.startsWith(prefix)) return false;
     const url = key.slice(prefix.length);
     const template = pathTemplate(this.path);
-    if (template.matches(url)) return true;
-    // Cut before each `?` or later `&` in turn: the query string may start at any of them
-    // when the template has a query tail of its own.
-    const queryStart = url.indexOf('?');
-    if (queryStart === -1) return false;
-    for (let i = queryStart; i < url.length; i++) {
-      if ((url[i] === '?' || url[i] === '&') && template.matches(url.slice(0, i))) return true;
-    }
-    return false;
+    // `url()` joins a prefix ending in `/` and a path starting with one by one slash.
+    return matchesUrl(template, url) || (prefix.endsWith('/') && matchesUrl(template, `/${url}`));
   }
 
   /**
@@ -369,6 +362,44 @@ function assertDataAllowed(
     ),
     value,
   );
+}
+
+/**
+ * `urlPrefix` + path, joined by one slash when both have one. An absolute (or `//host`) prefix
+ * keeps its origin: a path that would continue its host or port (`:id` with `.evil.test` after
+ * `http://api.test`) is a TypeError (docs/reference/rest-endpoint.md#url).
+ */
+function joinUrl(endpoint: Endpoint, path: string): string {
+  const prefix = endpoint.urlPrefix;
+  const url = prefix.endsWith('/') && path.startsWith('/') ? prefix + path.slice(1) : prefix + path;
+  const origin = ORIGIN.exec(prefix)?.[0];
+  if (origin !== undefined && !/^([/?#]|$)/.test(url.slice(origin.length))) {
+    throw new TypeError(
+      message(
+        `TSR49 ${endpoint.name} ${url}`,
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `${endpoint.name}: ${url} is not on the origin of urlPrefix ${prefix} (start the path with /)`,
+      ),
+    );
+  }
+  return url;
+}
+
+/** The scheme and host (and port) an absolute or protocol-relative URL starts with. */
+const ORIGIN = /^([a-z][a-z\d+.-]*:)?\/\/[^/?#]*/i;
+
+/** True when the template makes `url`, with or without a query string after it. */
+function matchesUrl(template: PathTemplate, url: string): boolean {
+  if (template.matches(url)) return true;
+  // Cut before each `?` or later `&` in turn: the query string may start at any of them
+  // when the template has a query tail of its own.
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return false;
+  for (let i = queryStart; i < url.length; i++) {
+    if ((url[i] === '?' || url[i] === '&') && template.matches(url.slice(0, i))) return true;
+  }
+  return false;
 }
 
 /**
