@@ -37,13 +37,14 @@ import { serializeSearchParams } from './searchParams';
  * fields (JS sets fields after the base constructor) < `extend()` options.
  *
  * Errors: a status outside 200-299 rejects with `NetworkError` (body read, server message);
- * no response at all with `ConnectionError`; running out of time (`timeout`, or a signal from
+ * no response at all, or a body cut off mid-way, with `ConnectionError`; running out of time (`timeout`, or a signal from
  * `AbortSignal.timeout`) with `TimeoutError`; a body that is not what its Content-Type claims
  * with `ResponseParseError`; an empty or null body where the schema expects an entity or a
  * list with `SchemaError` (not after a 204/205); another aborted request (via `signal`,
  * `requestInit.signal` or a signal injected with `extend({ signal })`) rejects with the
  * signal's reason, which is a `DOMException` named `AbortError` unless `abort(reason)` gave
- * another; bad URL params or search params with a `TypeError` naming the parameter.
+ * another; bad URL params or search params with a `TypeError` naming the parameter, and a
+ * request fetch cannot make (a relative URL on a server, CR/LF in a header) with its TypeError.
  */
 export interface RestEndpoint<O extends RestGenerics = AnyGenerics>
   extends RestEndpointInstance<O>,
@@ -173,6 +174,10 @@ class RestEndpointImpl {
    */
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
     const method = init.method ?? 'GET';
+    // A request that cannot be made (a relative URL on a server, a CR or LF in a header) is the
+    // caller's mistake: its TypeError is thrown as it is, not taken for a connection failure
+    // (which would be retried).
+    new Request(input, { method, headers: init.headers });
     let response: Response;
     try {
       response = await fetch(input, init);
@@ -196,7 +201,7 @@ class RestEndpointImpl {
    * (docs/reference/rest-endpoint.md#responses). 204 is null.
    */
   parseResponse(this: Endpoint, response: Response): Promise<unknown> {
-    return readResponse(response, this.content);
+    return readResponse(response, this.content, this.schema !== undefined);
   }
 
   /** Identity. Override to transform the parsed value; `args` are the call's arguments. */
@@ -321,7 +326,17 @@ async function runFetch(endpoint: Endpoint, args: unknown[]): Promise<unknown> {
   const init = await endpoint.getRequestInit(body);
   try {
     const response = await endpoint.fetchResponse(url, init);
-    const parsed = await endpoint.parseResponse(response);
+    let parsed: unknown;
+    try {
+      parsed = await endpoint.parseResponse(response);
+    } catch (error) {
+      // The connection was lost while the body came (fetch rejects with a TypeError): a
+      // connection failure like one before the response, retryable.
+      if (!init.signal?.aborted && error instanceof TypeError) {
+        throw new ConnectionError(init.method ?? 'GET', url, error);
+      }
+      throw error;
+    }
     const value = await endpoint.process(parsed, ...args);
     if (value === null || value === undefined || value === '') {
       assertDataAllowed(endpoint, init, url, response, value);
