@@ -41,10 +41,7 @@ export function combineSignals(
 export function timeoutSignal(ms: number): AbortSignal {
   const controller = new AbortController();
   const timer = setTimeout(
-    () =>
-      controller.abort(
-        new DOMException('The operation was aborted due to timeout', 'TimeoutError'),
-      ),
+    () => controller.abort(new DOMException('signal timed out', 'TimeoutError')),
     ms,
   );
   (timer as { unref?: () => void }).unref?.();
