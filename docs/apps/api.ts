@@ -6,6 +6,8 @@ export class Todo extends Entity {
   userId = 0;
   title = '';
   completed = false;
+  // The table's name. Without it, the class name: a production build may rename classes.
+  static override key = 'Todo';
 }
 
 /** get, getList, create, update, partialUpdate and delete of /api/todos. */

@@ -17,7 +17,8 @@ export function docsApp(app) {
   return { start: () => buildAndServe(configFile), tests };
 }
 
-function buildAndServe(configFile) {
+/** Builds the app of `configFile` for production and serves it with `vite preview`. */
+export function buildAndServe(configFile) {
   // The repo imports without file extensions; Vite's bundling config loader handles that.
   process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
   const outDir = mkdtempSync(join(tmpdir(), 'tessera-docs-app-'));

@@ -16,6 +16,8 @@ const suites = [
   { example: 'nuxt', load: () => import('./nuxt.mjs') },
   // Not an example: the browser benchmark's apps, built and served by the suite itself.
   { example: 'bench', load: () => import('./bench.mjs') },
+  // Two entities in one production build, with and without `static key`.
+  { example: 'entity-keys', load: () => import('./entityKeys.mjs') },
   // The getting-started apps of the docs, built and served by the suite itself.
   ...['vanilla', 'vue', 'svelte'].map((app) => ({
     example: `docs-${app}`,

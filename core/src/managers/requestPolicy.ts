@@ -1,3 +1,4 @@
+import { timeoutSignal } from '../rest/requestInit';
 import type { EndpointInterface, RetryOption } from '../store';
 import type { Attempt } from './features';
 import { sleep } from './sleep';
@@ -37,7 +38,7 @@ export async function performWithPolicy(
       // Each attempt has its own time; the network manager turns running out of it into a
       // TimeoutError (status 504, retried like a 5xx).
       return await attempt(
-        timeout === undefined ? signal : AbortSignal.any([signal, AbortSignal.timeout(timeout)]),
+        timeout === undefined ? signal : AbortSignal.any([signal, timeoutSignal(timeout)]),
       );
     } catch (error) {
       if (signal.aborted || retries === undefined || done >= retries.attempts) throw error;

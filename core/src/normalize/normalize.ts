@@ -20,6 +20,7 @@ import { normalizeObject } from '../schema/objectShorthand';
 import { type TableHandle, TableWriter } from '../tables/TableWriter';
 import { sameData } from './sameData';
 import { arraySchemaFor } from './shorthand';
+import { claimTable } from './tableClaims';
 
 /** Nesting deeper than this is rejected (a response this deep is a bug or an attack). */
 export const MAX_NORMALIZE_DEPTH = 256;
@@ -60,6 +61,7 @@ class NormalizeWalker implements INormalizeDelegate {
   private lastTable: TableHandle<unknown> | undefined;
   private lastMetaKey = '';
   private lastMetaTable: TableHandle<WriteMeta> | undefined;
+  private lastClass: object | undefined;
   private depth = 0;
   private readonly loop = new Set<object>();
 
@@ -122,6 +124,7 @@ class NormalizeWalker implements INormalizeDelegate {
   }
 
   mergeEntity(schema: Mergeable, pk: string, incoming: unknown): void {
+    this.claim(schema, incoming);
     const key = schema.key;
     // Tables are written only once something in them changes: a merge that changes nothing
     // (an older or identical response) costs no copy, and stamps no table as changed.
@@ -156,6 +159,7 @@ class NormalizeWalker implements INormalizeDelegate {
   }
 
   invalidate(schema: { key: string }, pk: string): void {
+    this.claim(schema, pk);
     this.writer.putIn(this.writableTable(schema.key), pk, INVALID);
     this.writer.putIn(this.writableMetaTable(schema.key), pk, this.meta);
   }
@@ -167,6 +171,17 @@ class NormalizeWalker implements INormalizeDelegate {
       indexes: (this.indexes as Indexes | undefined) ?? this.source.indexes,
       entitiesMeta: this.entitiesMeta ?? this.source.entitiesMeta,
     };
+  }
+
+  /**
+   * An Entity class's write claims its table (see tableClaims); checked when the class differs
+   * from the last one written, which is rare within a response.
+   */
+  private claim(schema: object, value: unknown): void {
+    if (schema !== this.lastClass && typeof schema === 'function') {
+      claimTable(this.writer.owner, schema as never, value);
+      this.lastClass = schema;
+    }
   }
 
   /** The table of `key` as this call sees it (written or not). */

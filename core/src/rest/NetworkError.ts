@@ -70,7 +70,7 @@ export class ResponseParseError extends NetworkError {
     super(
       { status: response.status, statusText: response.statusText, url, headers: response.headers },
       message(
-        `TSR58 ${expected} ${url}`,
+        `TSR58 ${expected} ${url} ${contentType}`,
         () =>
           process.env.NODE_ENV !== 'production' &&
           `Expected ${expected} from ${url || 'unknown URL'} (content-type ${contentType ?? 'none'}), got: ${JSON.stringify(snippet)}`,

@@ -651,6 +651,45 @@ describe('errors (docs/reference/errors.md)', () => {
   });
 });
 
+describe('joining urlPrefix and path (docs/reference/rest-endpoint.md#url)', () => {
+  it('an absolute urlPrefix keeps its origin: a parameter cannot pick the host', () => {
+    const get = new RestEndpoint({ urlPrefix: 'http://api.test', path: ':id' });
+    expect(() => get.url({ id: '.evil.test' })).toThrow(
+      new TypeError(
+        'GET :id: http://api.test.evil.test is not on the origin of urlPrefix http://api.test (start the path with /)',
+      ),
+    );
+    expect(() => get.url({ id: '@evil.test' })).toThrow(TypeError);
+    expect(() => get.url({ id: 8080 })).toThrow(TypeError);
+    expect(() => get.key({ id: '.evil.test' })).toThrow(TypeError);
+    // Also a protocol-relative prefix.
+    const relative = new RestEndpoint({ urlPrefix: '//api.test', path: ':id' });
+    expect(() => relative.url({ id: '.evil.test' })).toThrow(TypeError);
+    // Within the prefix's path, a parameter is a path segment as anywhere else.
+    const nested = new RestEndpoint({ urlPrefix: 'http://api.test/users/', path: ':id' });
+    expect(nested.url({ id: '.evil.test' })).toBe('http://api.test/users/.evil.test');
+    expect(new RestEndpoint({ urlPrefix: API, path: '/users/:id' }).url({ id: 1 })).toBe(
+      `${API}/users/1`,
+    );
+    expect(new RestEndpoint({ urlPrefix: API, path: '?{q=:q}' }).url({ q: 'x' })).toBe(
+      `${API}?q=x`,
+    );
+  });
+
+  it('a urlPrefix ending in / and a path starting with / are joined by one slash', async () => {
+    const get = new RestEndpoint({ urlPrefix: `${API}/v2/`, path: '/users/:id' });
+    expect(get.url({ id: 1 })).toBe(`${API}/v2/users/1`);
+    expect(get.testKey(get.key({ id: 1 }))).toBe(true);
+    expect(get.testKey(get.key({ id: 1, sort: 'name' } as never))).toBe(true);
+    expect(get.testKey(`GET ${API}/v2/users`)).toBe(false);
+    const list = new RestEndpoint({ urlPrefix: `${API}/`, path: '/users{/:id}' });
+    expect(list.url({})).toBe(`${API}/users`);
+    expect(list.testKey(list.key({}))).toBe(true);
+    server.use(http.get(`${API}/v2/users/:id`, ({ params }) => HttpResponse.json(params)));
+    await expect(get({ id: 7 })).resolves.toEqual({ id: '7' });
+  });
+});
+
 describe('key, testKey, sideEffect, name (docs/reference/rest-endpoint.md#keys)', () => {
   it('key is METHOD url, from the call arguments (body ignored)', () => {
     const get = new RestEndpoint({ urlPrefix: API, path: '/users/:id' });

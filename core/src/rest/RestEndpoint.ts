@@ -13,8 +13,8 @@ import {
   TimeoutError,
 } from './NetworkError';
 import { readResponse } from './parseResponse';
-import { pathTemplate } from './pathTemplate';
-import { combineSignals, headersToRecord, isRawBody } from './requestInit';
+import { type PathTemplate, pathTemplate } from './pathTemplate';
+import { combineSignals, headersToRecord, isRawBody, timeoutSignal } from './requestInit';
 import type {
   AnyGenerics,
   ContentSchemaRule,
@@ -37,13 +37,14 @@ import { serializeSearchParams } from './searchParams';
  * fields (JS sets fields after the base constructor) < `extend()` options.
  *
  * Errors: a status outside 200-299 rejects with `NetworkError` (body read, server message);
- * no response at all with `ConnectionError`; running out of time (`timeout`, or a signal from
+ * no response at all, or a body cut off mid-way, with `ConnectionError`; running out of time (`timeout`, or a signal from
  * `AbortSignal.timeout`) with `TimeoutError`; a body that is not what its Content-Type claims
  * with `ResponseParseError`; an empty or null body where the schema expects an entity or a
  * list with `SchemaError` (not after a 204/205); another aborted request (via `signal`,
  * `requestInit.signal` or a signal injected with `extend({ signal })`) rejects with the
  * signal's reason, which is a `DOMException` named `AbortError` unless `abort(reason)` gave
- * another; bad URL params or search params with a `TypeError` naming the parameter.
+ * another; bad URL params or search params with a `TypeError` naming the parameter, and a
+ * request fetch cannot make (a relative URL on a server, CR/LF in a header) with its TypeError.
  */
 export interface RestEndpoint<O extends RestGenerics = AnyGenerics>
   extends RestEndpointInstance<O>,
@@ -112,7 +113,7 @@ class RestEndpointImpl {
       );
     }
     const template = pathTemplate(this.path);
-    const url = `${this.urlPrefix}${template.build(urlParams)}`;
+    const url = joinUrl(this, template.build(urlParams));
     const leftovers: Record<string, unknown> = {};
     let hasLeftovers = false;
     for (const key of Object.keys(urlParams)) {
@@ -152,7 +153,7 @@ class RestEndpointImpl {
       headers['Content-Type'] = 'application/json';
     }
     init.headers = headers;
-    const timeout = this.timeout === undefined ? undefined : AbortSignal.timeout(this.timeout);
+    const timeout = this.timeout === undefined ? undefined : timeoutSignal(this.timeout);
     const signal = combineSignals(baseSignal, this.signal, timeout);
     if (signal) init.signal = signal;
     return init;
@@ -173,6 +174,10 @@ class RestEndpointImpl {
    */
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
     const method = init.method ?? 'GET';
+    // A request that cannot be made (a relative URL on a server, a CR or LF in a header) is the
+    // caller's mistake: its TypeError is thrown as it is, not taken for a connection failure
+    // (which would be retried).
+    new Request(input, { method, headers: init.headers });
     let response: Response;
     try {
       response = await fetch(input, init);
@@ -196,7 +201,7 @@ class RestEndpointImpl {
    * (docs/reference/rest-endpoint.md#responses). 204 is null.
    */
   parseResponse(this: Endpoint, response: Response): Promise<unknown> {
-    return readResponse(response, this.content);
+    return readResponse(response, this.content, this.schema !== undefined);
   }
 
   /** Identity. Override to transform the parsed value; `args` are the call's arguments. */
@@ -223,15 +228,8 @@ class RestEndpointImpl {
     if (typeof key !== 'string' || !key.startsWith(prefix)) return false;
     const url = key.slice(prefix.length);
     const template = pathTemplate(this.path);
-    if (template.matches(url)) return true;
-    // Cut before each `?` or later `&` in turn: the query string may start at any of them
-    // when the template has a query tail of its own.
-    const queryStart = url.indexOf('?');
-    if (queryStart === -1) return false;
-    for (let i = queryStart; i < url.length; i++) {
-      if ((url[i] === '?' || url[i] === '&') && template.matches(url.slice(0, i))) return true;
-    }
-    return false;
+    // `url()` joins a prefix ending in `/` and a path starting with one by one slash.
+    return matchesUrl(template, url) || (prefix.endsWith('/') && matchesUrl(template, `/${url}`));
   }
 
   /**
@@ -328,7 +326,17 @@ async function runFetch(endpoint: Endpoint, args: unknown[]): Promise<unknown> {
   const init = await endpoint.getRequestInit(body);
   try {
     const response = await endpoint.fetchResponse(url, init);
-    const parsed = await endpoint.parseResponse(response);
+    let parsed: unknown;
+    try {
+      parsed = await endpoint.parseResponse(response);
+    } catch (error) {
+      // The connection was lost while the body came (fetch rejects with a TypeError): a
+      // connection failure like one before the response, retryable.
+      if (!init.signal?.aborted && error instanceof TypeError) {
+        throw new ConnectionError(init.method ?? 'GET', url, error);
+      }
+      throw error;
+    }
     const value = await endpoint.process(parsed, ...args);
     if (value === null || value === undefined || value === '') {
       assertDataAllowed(endpoint, init, url, response, value);
@@ -369,6 +377,44 @@ function assertDataAllowed(
     ),
     value,
   );
+}
+
+/**
+ * `urlPrefix` + path, joined by one slash when both have one. An absolute (or `//host`) prefix
+ * keeps its origin: a path that would continue its host or port (`:id` with `.evil.test` after
+ * `http://api.test`) is a TypeError (docs/reference/rest-endpoint.md#url).
+ */
+function joinUrl(endpoint: Endpoint, path: string): string {
+  const prefix = endpoint.urlPrefix;
+  const url = prefix.endsWith('/') && path.startsWith('/') ? prefix + path.slice(1) : prefix + path;
+  const origin = ORIGIN.exec(prefix)?.[0];
+  if (origin !== undefined && !/^([/?#]|$)/.test(url.slice(origin.length))) {
+    throw new TypeError(
+      message(
+        `TSR49 ${endpoint.name} ${url}`,
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `${endpoint.name}: ${url} is not on the origin of urlPrefix ${prefix} (start the path with /)`,
+      ),
+    );
+  }
+  return url;
+}
+
+/** The scheme and host (and port) an absolute or protocol-relative URL starts with. */
+const ORIGIN = /^([a-z][a-z\d+.-]*:)?\/\/[^/?#]*/i;
+
+/** True when the template makes `url`, with or without a query string after it. */
+function matchesUrl(template: PathTemplate, url: string): boolean {
+  if (template.matches(url)) return true;
+  // Cut before each `?` or later `&` in turn: the query string may start at any of them
+  // when the template has a query tail of its own.
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return false;
+  for (let i = queryStart; i < url.length; i++) {
+    if ((url[i] === '?' || url[i] === '&') && template.matches(url.slice(0, i))) return true;
+  }
+  return false;
 }
 
 /**

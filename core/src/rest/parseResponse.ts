@@ -19,12 +19,23 @@ export interface ContentTypes {
 /**
  * Reads `response` as `content` says, or by its Content-Type when `content` is unset.
  * 204 is `null` in every mode. A body that is not what its Content-Type claims is a
- * `ResponseParseError`, never a bare `SyntaxError`.
+ * `ResponseParseError`, never a bare `SyntaxError`; so is a body whose Content-Type is not
+ * JSON when `json` is needed (a schema normalizes JSON only) and `content` is unset.
  */
-export async function readResponse(response: Response, content: ContentMode | undefined) {
+export async function readResponse(
+  response: Response,
+  content: ContentMode | undefined,
+  json?: boolean,
+) {
   if (response.status === 204) return null;
   const mode = content ?? detectContent(response.headers.get('content-type'));
   if (mode === 'json') return readJson(response);
+  if (json && mode) {
+    // Nothing is "no data" here too, as in readJson.
+    const text = await response.text();
+    if (text.trim() === '') return null;
+    throw new ResponseParseError(response, response.url, 'JSON', text, undefined);
+  }
   if (mode === 'stream') return response.body;
   if (mode === 'blob' || mode === 'text' || mode === 'arrayBuffer') return response[mode]();
   // No Content-Type: nothing declares the body's kind, so an empty body is "no data"

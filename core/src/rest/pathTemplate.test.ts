@@ -15,8 +15,18 @@ describe('path templates (docs/reference/path-templates.md)', () => {
     expect(endpoint.url({ a: 'x' })).toBe('/files/x');
     expect(endpoint.url({ a: 'x', b: 'y', c: 'z' })).toBe('/files/x-y-z');
     expect(endpoint.url({ a: 'x', c: 'z' })).toBe('/files/x-z');
-    // An empty string in an optional group counts as absent.
-    expect(endpoint.url({ a: '', b: 'y' })).toBe('/files-y');
+  });
+
+  it("'' is refused in an optional group too; undefined and null leave the group out", () => {
+    const remove = new RestEndpoint({ method: 'DELETE', path: '/users{/:id}' });
+    // Leaving the part out would send DELETE /users: another resource.
+    expect(() => remove.url({ id: '' })).toThrow(
+      new TypeError('URL parameter "id" of path "/users{/:id}" must not be empty'),
+    );
+    expect(remove.url({ id: undefined })).toBe('/users');
+    expect(remove.url({ id: null } as never)).toBe('/users');
+    const search = new RestEndpoint({ path: '/search?{q=:q}{&page=:page}' });
+    expect(() => search.url({ q: '' })).toThrow(/"q" .*must not be empty/);
   });
 
   it('*name wildcards join their segments with / and encode each one', () => {

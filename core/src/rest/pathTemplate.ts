@@ -93,8 +93,8 @@ function collectParams(tokens: Token[], optional: boolean, into: Map<string, Tem
 
 /**
  * Encodes every value so it stays inside its parameter: `/`, `?`, `#`, `%` and the like are
- * percent-encoded. Empty values in optional groups count as absent; elsewhere they would
- * collapse the path and are rejected.
+ * percent-encoded. `undefined` and `null` leave an optional group out and are missing elsewhere;
+ * `''` is rejected everywhere (it would collapse the path).
  */
 function encodeParams(
   path: string,
@@ -113,16 +113,19 @@ function encodeParams(
             `URL parameter "${name}" of path ${JSON.stringify(path)} ${problem()}`,
         ),
       );
-    if (value === undefined || value === null || value === '') {
+    // '' is refused even in an optional part: leaving the part out would request another
+    // resource (`DELETE /users{/:id}` with '' is `DELETE /users`). `undefined` leaves it out.
+    if (value === '') {
+      throw fail('TSR21', () => process.env.NODE_ENV !== 'production' && 'must not be empty');
+    }
+    if (value === undefined || value === null) {
       if (param.optional) continue;
-      throw value === ''
-        ? fail('TSR21', () => process.env.NODE_ENV !== 'production' && 'must not be empty')
-        : fail(
-            'TSR22',
-            () =>
-              process.env.NODE_ENV !== 'production' &&
-              "is missing: pass it in the endpoint's arguments (a reader that must wait for it takes null instead)",
-          );
+      throw fail(
+        'TSR22',
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          "is missing: pass it in the endpoint's arguments (a reader that must wait for it takes null instead)",
+      );
     }
     if (param.kind === 'param') {
       data[name] = encodeValue(value, false, fail);

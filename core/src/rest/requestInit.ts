@@ -31,3 +31,19 @@ export function combineSignals(
   if (present.length <= 1) return present[0];
   return AbortSignal.any(present);
 }
+
+/**
+ * Aborts with a `TimeoutError` DOMException after `ms`, as `AbortSignal.timeout(ms)` does, but
+ * whatever the garbage collector does: Node holds an `AbortSignal.timeout()` weakly, so one that
+ * only an `AbortSignal.any()` refers to is collected and never fires. Here the timer holds the
+ * controller; it is unref'd, so it keeps no process alive (as Node's own does not).
+ */
+export function timeoutSignal(ms: number): AbortSignal {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('signal timed out', 'TimeoutError')),
+    ms,
+  );
+  (timer as { unref?: () => void }).unref?.();
+  return controller.signal;
+}

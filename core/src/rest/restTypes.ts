@@ -195,7 +195,10 @@ export interface RetryDetails {
 
 /** Options that are not generics: accepted by the constructor, `extend()` and as overrides. */
 export interface RestEndpointExtraOptions<O extends RestGenerics> {
-  /** Prepended to the compiled path. Default `''`. */
+  /**
+   * Prepended to the compiled path (one slash between them). An absolute prefix keeps its
+   * origin: a URL that would change it is a TypeError. Default `''`.
+   */
   readonly urlPrefix?: string;
   readonly requestInit?: RequestInit;
   readonly signal?: AbortSignal | undefined;

@@ -48,8 +48,9 @@ export abstract class Entity {
   }
 
   /**
-   * Name of this entity's table; defaults to the class name. Override it when a state crosses
-   * builds (a server render hydrated in the browser): minifiers rename classes.
+   * Name of this entity's table; defaults to the class name. Set it (`static key = 'Todo'`) in
+   * any app built for production: minifiers rename classes, and may give two the same name (a
+   * store refuses a second class writing a table, see docs/reference/schemas.md#entity).
    */
   static get key(): string {
     return this.name;

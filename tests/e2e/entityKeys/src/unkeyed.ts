@@ -1,0 +1,4 @@
+import { showLists } from './lists';
+import { TagResource, TodoResource } from './unkeyedApi';
+
+showLists(TodoResource, TagResource);
