@@ -192,11 +192,12 @@ class RestEndpointImpl {
   }
 
   /**
-   * Reads the body as `content` says, or by Content-Type
+   * Reads the body as `content` says, else as JSON when there is a schema, else by Content-Type
    * (docs/reference/rest-endpoint.md#responses). 204 is null.
    */
   parseResponse(this: Endpoint, response: Response): Promise<unknown> {
-    return readResponse(response, this.content);
+    // A schema means JSON: an HTML page answered with 200 is a parse error, not the result.
+    return readResponse(response, this.content ?? (this.schema === undefined ? undefined : 'json'));
   }
 
   /** Identity. Override to transform the parsed value; `args` are the call's arguments. */
