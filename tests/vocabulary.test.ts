@@ -196,21 +196,26 @@ describe('the same shape of data', () => {
     });
   });
 
-  it("mutation state: run is the endpoint's fetch; loading and error are core's CallState", () => {
+  it("mutation state: run never rejects, runAsync is the endpoint's fetch; loading and error are core's CallState", () => {
     typeOnly(() => {
-      type Run = (...args: Parameters<Patch>) => Promise<Todo>;
+      type Run = (...args: Parameters<Patch>) => void;
+      type RunAsync = (...args: Parameters<Patch>) => Promise<Todo>;
       const mutation = vanilla.createTessera().mutation(TodoResource.partialUpdate);
       expectTypeOf(mutation.run).toEqualTypeOf<Run>();
+      expectTypeOf(mutation.runAsync).toEqualTypeOf<RunAsync>();
       expectTypeOf(mutation).toExtend<vanilla.Listenable<CallState>>();
       const vueMutation = vue.useMutation(TodoResource.partialUpdate);
       expectTypeOf(vueMutation.run).toEqualTypeOf<Run>();
+      expectTypeOf(vueMutation.runAsync).toEqualTypeOf<RunAsync>();
       expectTypeOf(vueMutation.loading).toEqualTypeOf<ComputedRef<CallState['loading']>>();
       expectTypeOf(vueMutation.error).toEqualTypeOf<ComputedRef<ErrorLike | undefined>>();
       const svelteMutation = svelte.useMutation(TodoResource.partialUpdate);
       expectTypeOf(svelteMutation.run).toEqualTypeOf<Run>();
-      expectTypeOf<Omit<typeof svelteMutation, 'run'>>().toEqualTypeOf<CallState>();
+      expectTypeOf(svelteMutation.runAsync).toEqualTypeOf<RunAsync>();
+      expectTypeOf<Omit<typeof svelteMutation, 'run' | 'runAsync'>>().toEqualTypeOf<CallState>();
       const store = svelte.mutationStore(TodoResource.partialUpdate);
       expectTypeOf(store.run).toEqualTypeOf<Run>();
+      expectTypeOf(store.runAsync).toEqualTypeOf<RunAsync>();
       expectTypeOf(store).toExtend<Readable<CallState>>();
     });
   });

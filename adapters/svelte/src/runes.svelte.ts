@@ -217,9 +217,12 @@ export function useSuspense<E extends EndpointInterface>(
   return usable;
 }
 
-/** Loading and error of a mutation, as reactive properties, and `run` to call it. */
+/** Loading and error of a mutation, as reactive properties, and `run` / `runAsync` to call it. */
 export interface Mutation<A extends readonly unknown[], R> {
-  readonly run: (...args: A) => Promise<R>;
+  /** Calls the mutation from a handler: never rejects; a failure shows in `error`. */
+  readonly run: (...args: A) => void;
+  /** Calls the mutation; returns that call's own promise, which rejects when it fails. */
+  readonly runAsync: (...args: A) => Promise<R>;
   readonly loading: boolean;
   readonly error: ErrorLike | undefined;
 }
@@ -239,6 +242,7 @@ export function useMutation(call: MutationCall): Mutation<never[], unknown> {
   const read = tracked(tracker);
   return {
     run: (...args) => tracker.run(...args),
+    runAsync: (...args) => tracker.runAsync(...args),
     get loading() {
       return read().loading;
     },

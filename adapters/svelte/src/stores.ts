@@ -97,10 +97,15 @@ export function suspenseStore<E extends EndpointInterface>(
   );
 }
 
-/** A Svelte store of a mutation's `{ loading, error }` (`$save.loading`), and `run` to call it. */
+/**
+ * A Svelte store of a mutation's `{ loading, error }` (`$save.loading`), and `run` / `runAsync`
+ * to call it.
+ */
 export interface MutationStore<A extends readonly unknown[], R> extends Readable<CallState> {
-  /** Calls the mutation; returns that call's own promise. */
-  readonly run: (...args: A) => Promise<R>;
+  /** Calls the mutation from a handler: never rejects; a failure shows in `error`. */
+  readonly run: (...args: A) => void;
+  /** Calls the mutation; returns that call's own promise, which rejects when it fails. */
+  readonly runAsync: (...args: A) => Promise<R>;
 }
 
 /**
@@ -116,5 +121,9 @@ export function mutationStore<A extends readonly unknown[], R>(
 ): MutationStore<A, R>;
 export function mutationStore(call: MutationCall): MutationStore<never[], unknown> {
   const tracker = trackMutation(call);
-  return { subscribe: (run) => tracker.listen(run), run: (...args) => tracker.run(...args) };
+  return {
+    subscribe: (run) => tracker.listen(run),
+    run: (...args) => tracker.run(...args),
+    runAsync: (...args) => tracker.runAsync(...args),
+  };
 }

@@ -2,6 +2,7 @@
 // component as an app writes it.
 import { fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
+import MutationInBoundary from './components/MutationInBoundary.svelte';
 import MutationStoreTodo from './components/MutationStoreTodo.svelte';
 import MutationTodo from './components/MutationTodo.svelte';
 import { setupHarness } from './setup.js';
@@ -39,5 +40,16 @@ describe.each([
     expect(text('error')).toBe('');
     release();
     expect(await screen.findByText('Renamed')).toBeTruthy();
+  });
+
+  it('run from onclick: a failure shows in the mutation, never in the boundary around it', async () => {
+    t.mount(MutationInBoundary, { page: component });
+    await screen.findByText('Todo 1');
+    t.api.failNext(404);
+    await fireEvent.click(screen.getByText('rename'));
+    await waitFor(() => expect(text('error')).toBe('404'));
+    expect(screen.queryByTestId('fallback')).toBeNull();
+    expect(text('saving')).toBe('saved');
+    expect(text('title')).toBe('Todo 1');
   });
 });

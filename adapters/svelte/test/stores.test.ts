@@ -129,11 +129,11 @@ function inComponent<T>(create: () => T): T {
 import Capture from './components/Capture.svelte';
 
 describe('mutationStore', () => {
-  it('as a plain store: run resolves with the result, subscribers see loading then not', async () => {
+  it('as a plain store: runAsync resolves with the result, subscribers see loading then not', async () => {
     const count = inComponent(() => mutationStore(async (title: string) => title.length));
     const seen: boolean[] = [];
     const stop = count.subscribe((state) => seen.push(state.loading));
-    await expect(count.run('four')).resolves.toBe(4);
+    await expect(count.runAsync('four')).resolves.toBe(4);
     stop();
     expect(seen).toEqual([false, true, false]);
   });

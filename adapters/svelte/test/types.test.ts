@@ -81,7 +81,7 @@ describe('types', () => {
     });
   });
 
-  it('useSuspense resolves with defined data; useMutation and mutationStore keep the call signature', () => {
+  it('useSuspense resolves with defined data; useMutation and mutationStore keep the call signature (run: void, runAsync: the promise)', () => {
     typeOnly(async () => {
       const todo = await useSuspense(() => [get, { id: 1 }]);
       expectTypeOf(todo.data).toEqualTypeOf<Todo>();
@@ -90,15 +90,19 @@ describe('types', () => {
         Mutation<Parameters<typeof TodoResource.partialUpdate>, Todo>
       >();
       const count = useMutation(async (title: string) => title.length);
-      expectTypeOf(count.run).toEqualTypeOf<(title: string) => Promise<number>>();
+      expectTypeOf(count.run).toEqualTypeOf<(title: string) => void>();
+      expectTypeOf(count.runAsync).toEqualTypeOf<(title: string) => Promise<number>>();
       const save = mutationStore(TodoResource.partialUpdate);
       expectTypeOf(save).toEqualTypeOf<
         MutationStore<Parameters<typeof TodoResource.partialUpdate>, Todo>
       >();
-      expectTypeOf(save.run).returns.toEqualTypeOf<Promise<Todo>>();
-      expectTypeOf(mutationStore(async (title: string) => title.length).run).toEqualTypeOf<
+      expectTypeOf(save.run).returns.toEqualTypeOf<void>();
+      expectTypeOf(save.runAsync).returns.toEqualTypeOf<Promise<Todo>>();
+      expectTypeOf(mutationStore(async (title: string) => title.length).runAsync).toEqualTypeOf<
         (title: string) => Promise<number>
       >();
+      // @ts-expect-error run gives no promise to chain (runAsync does)
+      rename.run({ id: 1 }, { title: 'x' }).catch(() => {});
     });
   });
 

@@ -13,7 +13,7 @@ describe('mutation', () => {
     const state = record(rename);
     expect(state.values).toEqual([IDLE]);
     const release = t.api.hold();
-    const done = rename.run({ id: 1 }, { title: 'Renamed' });
+    const done = rename.runAsync({ id: 1 }, { title: 'Renamed' });
     expect(rename.getSnapshot()).toEqual({ loading: true, error: undefined });
     await vi.waitFor(() => expect(t.api.requests).toEqual(['PATCH /todos/1']));
     release();
@@ -31,13 +31,23 @@ describe('mutation', () => {
     const rename = mutation(t.tessera.controller, TodoResource.partialUpdate);
     const state = record(rename);
     t.api.failNext(500);
-    await expect(rename.run({ id: 1 }, { title: 'x' })).rejects.toMatchObject({ status: 500 });
+    await expect(rename.runAsync({ id: 1 }, { title: 'x' })).rejects.toMatchObject({
+      status: 500,
+    });
     expect(state.last()).toMatchObject({ loading: false, error: { status: 500 } });
-    const next = rename.run({ id: 1 }, { title: 'y' });
+    const next = rename.runAsync({ id: 1 }, { title: 'y' });
     expect(state.last()).toEqual({ loading: true, error: undefined });
     await next;
     expect(state.last()).toEqual(IDLE);
     state.stop();
+  });
+
+  it('run() from a handler never rejects: a failure is only in the state', async () => {
+    const rename = t.tessera.mutation(TodoResource.partialUpdate);
+    t.api.failNext(404);
+    expect(rename.run({ id: 99 }, { title: 'x' })).toBeUndefined();
+    await vi.waitFor(() => expect(rename.getSnapshot().error).toMatchObject({ status: 404 }));
+    expect(rename.getSnapshot().loading).toBe(false);
   });
 
   it('tracks any async function, concurrent calls counted', async () => {
@@ -45,9 +55,9 @@ describe('mutation', () => {
     const slow = vi.fn((_n: number) => new Promise<number>((resolve) => (finish = resolve)));
     const call = t.tessera.mutation(slow);
     const state = record(call);
-    const first = call.run(1);
+    const first = call.runAsync(1);
     const resolveFirst = finish;
-    const second = call.run(2);
+    const second = call.runAsync(2);
     resolveFirst(10);
     await first;
     expect(state.last()).toEqual({ loading: true, error: undefined });
@@ -62,24 +72,28 @@ describe('mutation', () => {
     const rename = t.tessera.mutation(TodoResource.partialUpdate);
     const state = record(rename);
     state.stop();
-    await rename.run({ id: 2 }, { title: 'Quiet' });
+    await rename.runAsync({ id: 2 }, { title: 'Quiet' });
     expect(state.values).toEqual([IDLE]);
     expect(rename.getSnapshot()).toEqual(IDLE);
   });
 
   it('is typed by the endpoint or the function', () => {
     const rename = t.tessera.mutation(TodoResource.partialUpdate);
-    expectTypeOf(rename.run).returns.resolves.toEqualTypeOf<Todo>();
+    expectTypeOf(rename.run).returns.toEqualTypeOf<void>();
+    expectTypeOf(rename.runAsync).returns.resolves.toEqualTypeOf<Todo>();
     expectTypeOf(rename.getSnapshot().error).toEqualTypeOf<ErrorLike | undefined>();
     const add = t.tessera.mutation(async (a: number, b: number) => a + b);
     expectTypeOf(add.run).parameters.toEqualTypeOf<[a: number, b: number]>();
-    expectTypeOf(add.run).returns.resolves.toEqualTypeOf<number>();
+    expectTypeOf(add.runAsync).parameters.toEqualTypeOf<[a: number, b: number]>();
+    expectTypeOf(add.runAsync).returns.resolves.toEqualTypeOf<number>();
     // Never called: the wrong arguments are what the compiler must refuse.
     const wrong = () => {
       // @ts-expect-error a todo's title is a string
-      void rename.run({ id: 1 }, { title: 2 });
+      rename.run({ id: 1 }, { title: 2 });
       // @ts-expect-error two numbers
-      void add.run(1);
+      void add.runAsync(1);
+      // @ts-expect-error run gives no promise: ask runAsync for one
+      void rename.run({ id: 1 }, { title: 'x' }).then(() => {});
     };
     expectTypeOf(wrong).toBeFunction();
   });

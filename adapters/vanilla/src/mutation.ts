@@ -8,12 +8,15 @@ import {
 } from '@tessera/core';
 
 /**
- * A tracked mutation: `run(...args)` calls it (each caller gets its own promise), and the
- * `Listenable` gives `{ loading, error }`: loading while any call is in flight, the error of the
- * latest settled call.
+ * A tracked mutation: `run(...args)` calls it and never rejects (its failure shows in the state),
+ * `runAsync(...args)` calls it and returns that call's own promise, and the `Listenable` gives
+ * `{ loading, error }`: loading while any call is in flight, the error of the latest settled call.
  */
 export interface Mutation<A extends readonly unknown[], R> extends Listenable<CallState> {
-  run(...args: A): Promise<R>;
+  /** Calls the mutation from a handler: never rejects; a failure shows in `error`. */
+  run(...args: A): void;
+  /** Calls the mutation; returns that call's own promise, which rejects when it fails. */
+  runAsync(...args: A): Promise<R>;
   /** The current `{ loading, error }`. */
   getSnapshot(): CallState;
 }

@@ -33,12 +33,18 @@ function types() {
   const save = useMutation((todoId: number) => Promise.resolve(todoId));
   expectTypeOf(save).toEqualTypeOf<Mutation<[todoId: number], number>>();
   expectTypeOf(save.run).parameters.toEqualTypeOf<[number]>();
-  expectTypeOf(save.run(1)).toEqualTypeOf<Promise<number>>();
+  expectTypeOf(save.run(1)).toEqualTypeOf<void>();
+  expectTypeOf(save.runAsync(1)).toEqualTypeOf<Promise<number>>();
   const rename = useMutation(TodoResource.partialUpdate);
-  expectTypeOf(rename.run).returns.toEqualTypeOf<Promise<Todo>>();
+  expectTypeOf(rename.run).returns.toEqualTypeOf<void>();
+  expectTypeOf(rename.runAsync).returns.toEqualTypeOf<Promise<Todo>>();
   expectTypeOf(rename.loading).toEqualTypeOf<ComputedRef<boolean>>();
   // @ts-expect-error: arguments are checked against the endpoint
   rename.run({ id: 1 }, { nope: true });
+  // @ts-expect-error: so are runAsync's
+  void rename.runAsync({ id: 1 }, { nope: true });
+  // @ts-expect-error: run gives no promise to chain (runAsync does)
+  rename.run({ id: 1 }, { title: 'x' }).catch(() => {});
 
   // @ts-expect-error: arguments are checked against the endpoint
   useDLE(TodoResource.get, { nope: 1 });

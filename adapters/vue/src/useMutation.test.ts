@@ -3,7 +3,9 @@ import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { Todo, TodoResource } from '../../../tests/support/todoApi';
-import { flushPromises, setupTodoApi, withSetup } from '../test/setup';
+import RenameButton from '../test/RenameButton.vue';
+import { flushPromises, mountWith, setupTodoApi, withSetup } from '../test/setup';
+import { TesseraErrorBoundary } from './TesseraErrorBoundary';
 import { useMutation } from './useMutation';
 
 const t = setupTodoApi();
@@ -16,8 +18,8 @@ describe('useMutation', () => {
       ),
     );
     const release = t.api.hold();
-    const first = result.run(1, 'A');
-    const second = result.run(2, 'B');
+    const first = result.runAsync(1, 'A');
+    const second = result.runAsync(2, 'B');
     expect(result.loading.value).toBe(true);
     release();
     await Promise.all([first, second]);
@@ -26,18 +28,18 @@ describe('useMutation', () => {
     expect(result.error.value).toBeUndefined();
 
     t.api.failNext(500);
-    await expect(result.run(1, 'C')).rejects.toBeInstanceOf(NetworkError);
+    await expect(result.runAsync(1, 'C')).rejects.toBeInstanceOf(NetworkError);
     await flushPromises();
     expect(result.error.value?.status).toBe(500);
-    await result.run(1, 'D');
+    await result.runAsync(1, 'D');
     expect(result.error.value).toBeUndefined();
   });
 
-  it("of an endpoint: run(...args) is the controller's fetch, and the store shows its result", async () => {
+  it("of an endpoint: runAsync(...args) is the controller's fetch, and the store shows its result", async () => {
     await t.tessera.controller.fetch(TodoResource.get, { id: 1 });
     const { result } = withSetup(t.tessera, () => useMutation(TodoResource.partialUpdate));
     const release = t.api.hold();
-    const saved = result.run({ id: 1 }, { title: 'Renamed' });
+    const saved = result.runAsync({ id: 1 }, { title: 'Renamed' });
     expect(result.loading.value).toBe(true);
     release();
     const todo = await saved;
@@ -51,9 +53,28 @@ describe('useMutation', () => {
     expect(t.api.requests).toEqual(['GET /todos/1', 'PATCH /todos/1']);
 
     t.api.failNext(404);
-    await expect(result.run({ id: 1 }, { title: 'Gone' })).rejects.toBeInstanceOf(NetworkError);
+    await expect(result.runAsync({ id: 1 }, { title: 'Gone' })).rejects.toBeInstanceOf(
+      NetworkError,
+    );
     await flushPromises();
     expect(result.error.value?.status).toBe(404);
+  });
+
+  it('run from @click: a failure shows in the mutation, never in the error boundary around it', async () => {
+    const App = defineComponent({
+      setup: () => () =>
+        h(TesseraErrorBoundary, null, {
+          default: () => h(RenameButton, { id: 99 }),
+          fallback: () => h('p', { class: 'fallback' }, 'the page failed'),
+        }),
+    });
+    const wrapper = mountWith(t.tessera, App);
+    await wrapper.find('button').trigger('click');
+    await flushPromises();
+    expect(t.api.requests).toEqual(['PATCH /todos/99']);
+    expect(wrapper.find('.fallback').exists()).toBe(false);
+    expect(wrapper.find('[role="alert"]').text()).toBe('Could not rename: 404');
+    expect(wrapper.find('button').attributes('disabled')).toBeUndefined();
   });
 
   it('of a function needs no store; of an endpoint it says how to provide one', () => {

@@ -7,10 +7,15 @@ import {
 import { type ComputedRef, computed, onScopeDispose, shallowRef } from 'vue';
 import { useController } from './tessera';
 
-/** A mutation's `run`, and the `loading` and `error` of its calls as read-only refs. */
+/** A mutation's `run` and `runAsync`, and the `loading` and `error` of its calls as read-only refs. */
 export interface Mutation<A extends readonly unknown[], R> {
-  /** Calls the mutation; returns that call's own promise. */
-  readonly run: (...args: A) => Promise<R>;
+  /**
+   * Calls the mutation from a handler: never rejects, so a failure shows in `error` and never
+   * reaches Vue's error handler (or a `TesseraErrorBoundary`).
+   */
+  readonly run: (...args: A) => void;
+  /** Calls the mutation; returns that call's own promise, which rejects when it fails. */
+  readonly runAsync: (...args: A) => Promise<R>;
   /** True while any call is in flight (concurrent calls are counted). */
   readonly loading: ComputedRef<boolean>;
   /** The error of the latest settled call; cleared when a new call starts. */
@@ -21,7 +26,7 @@ export interface Mutation<A extends readonly unknown[], R> {
  * Tracks the calls of a mutation for a component: an endpoint (`run(...args)` is
  * `controller.fetch(endpoint, ...args)`) or any async function. `const save =
  * useMutation(TodoResource.partialUpdate)`, then `save.run({ id }, { title })` and
- * `save.loading` / `save.error` in the template.
+ * `save.loading` / `save.error` in the template; `await save.runAsync(...)` for the result.
  */
 export function useMutation<E extends EndpointInterface>(
   endpoint: E,
@@ -42,6 +47,7 @@ export function useMutation(
   onScopeDispose(tracker.listen((next) => (state.value = next)));
   return {
     run: (...args) => tracker.run(...args),
+    runAsync: (...args) => tracker.runAsync(...args),
     loading: computed(() => state.value.loading),
     error: computed(() => state.value.error),
   };

@@ -1,6 +1,6 @@
 import { HttpResponse, http, type JsonBodyType } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { RestEndpoint } from '../rest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { ResponseParseError, RestEndpoint } from '../rest';
 import { Collection, Invalidate, SchemaError } from '../schema';
 import { Todo } from '../schema/fixtures.test-helpers';
 import type { EndpointInterface } from '../store';
@@ -118,4 +118,39 @@ describe('an object where a list was expected', () => {
       dispose();
     });
   }
+});
+
+describe('a body that is not JSON where the endpoint has a schema (a schema means JSON)', () => {
+  const signInPage = '<!doctype html><title>Sign in</title>';
+  const html = () =>
+    new HttpResponse(signInPage, { status: 200, headers: { 'Content-Type': 'text/html' } });
+
+  it('a direct call rejects with a ResponseParseError, as a fetch through the store does', async () => {
+    server.use(http.get(`${API}/todos`, html));
+    const direct = listTodos();
+    // What the type promises, and what an HTML page must therefore never resolve as.
+    expectTypeOf(direct).resolves.toExtend<readonly { id: number; title: string }[]>();
+    const error = await direct.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ResponseParseError);
+    expect(error).toMatchObject({ status: 200, contentType: 'text/html', snippet: signInPage });
+    expect((error as Error).message).toMatch(/Expected JSON from http:\/\/bad\.test\/todos/);
+
+    const { controller, fetch, read, previous, dispose } = await storeWith(
+      listTodos,
+      [],
+      [{ id: 1, title: 'kept' }],
+    );
+    server.use(http.get(`${API}/todos`, html));
+    await expect(fetch()).rejects.toBeInstanceOf(ResponseParseError);
+    expect(read().data).toBe(previous);
+    expect(controller.getError(listTodos)).toBeInstanceOf(ResponseParseError);
+    dispose();
+  });
+
+  it('JSON sent without a Content-Type is read as JSON; without a schema it stays text', async () => {
+    server.use(http.get(`${API}/todos/3`, () => new HttpResponse('{"id":3,"title":"bare"}')));
+    await expect(getTodo({ id: 3 })).resolves.toMatchObject({ id: 3, title: 'bare' });
+    const noSchema = new RestEndpoint({ urlPrefix: API, path: '/todos/:id' });
+    await expect(noSchema({ id: 3 })).resolves.toBe('{"id":3,"title":"bare"}');
+  });
 });

@@ -136,7 +136,7 @@ describe('normalize', () => {
     const state = deepFreeze(normalize([Todo], [{ id: 1, title: 'kept' }], [], {}, META));
     expect(() =>
       normalize([Todo], [{ id: 1, title: 'changed' }, { title: 'no id' }], [], state),
-    ).toThrow(/Todo: no usable primary key/);
+    ).toThrow(/^Todo at \[1\]: no usable primary key/);
     expect(state.entities.Todo!['1']).toEqual({ id: 1, title: 'kept' });
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferred } from '../managers/endpoints.test-helpers';
 import { type CallState, CallTracker } from './CallTracker';
 
@@ -9,8 +9,8 @@ describe('CallTracker', () => {
     const tracker = new CallTracker((_label: string) => calls[n++].promise);
     const states: CallState[] = [];
     const stop = tracker.listen((state) => states.push(state));
-    const first = tracker.run('a');
-    const second = tracker.run('b');
+    const first = tracker.runAsync('a');
+    const second = tracker.runAsync('b');
     expect(tracker.getSnapshot()).toEqual({ loading: true, error: undefined });
     calls[0].resolve('first');
     await expect(first).resolves.toBe('first');
@@ -26,8 +26,8 @@ describe('CallTracker', () => {
     const calls = [deferred(), deferred()];
     let n = 0;
     const tracker = new CallTracker(() => calls[n++].promise);
-    const older = tracker.run();
-    const newer = tracker.run();
+    const older = tracker.runAsync();
+    const newer = tracker.runAsync();
     calls[0].reject(new Error('older failed'));
     await expect(older).rejects.toThrow('older failed');
     expect(tracker.getSnapshot().error).toBeUndefined();
@@ -36,15 +36,23 @@ describe('CallTracker', () => {
     const { error } = tracker.getSnapshot();
     expect(error).toBeInstanceOf(Error);
     expect(error?.message).toBe('plain string');
-    tracker.run().catch(() => {});
+    tracker.run();
     expect(tracker.getSnapshot()).toEqual({ loading: true, error: undefined });
+  });
+
+  it('run() gives no promise to reject: the failure is in the state only', async () => {
+    const tracker = new CallTracker((): Promise<void> => Promise.reject(new Error('refused')));
+    expect(tracker.run()).toBeUndefined();
+    expect(tracker.getSnapshot().loading).toBe(true);
+    await vi.waitFor(() => expect(tracker.getSnapshot().error?.message).toBe('refused'));
+    expect(tracker.getSnapshot().loading).toBe(false);
   });
 
   it('a call that throws synchronously is a failed call, not a thrown run()', async () => {
     const tracker = new CallTracker((): Promise<void> => {
       throw new Error('sync');
     });
-    await expect(tracker.run()).rejects.toThrow('sync');
+    await expect(tracker.runAsync()).rejects.toThrow('sync');
     expect(tracker.getSnapshot()).toMatchObject({ loading: false, error: { message: 'sync' } });
   });
 });

@@ -12,8 +12,9 @@ const IDLE: CallState = Object.freeze({ loading: false, error: undefined });
 /**
  * Wraps an async call (a mutation, say) with loading and error state. `loading` holds while any
  * call is in flight (concurrent calls are counted); `error` is the failure of the latest call,
- * cleared when a new call starts. A call that failed before a newer one started only rejects its
- * own promise. `run` returns the call's own promise, so each caller gets its own outcome.
+ * cleared when a new call starts. `run` never rejects (an event handler can call it: its failure
+ * shows in `error`, never in an error handler); `runAsync` returns the call's own promise, which
+ * rejects when that call fails, so each caller who asks gets its own outcome.
  */
 export class CallTracker<
   F extends (...args: never[]) => Promise<unknown>,
@@ -30,7 +31,14 @@ export class CallTracker<
     return this.state;
   }
 
-  run(...args: Parameters<F>): ReturnType<F> {
+  /** Calls; the outcome shows in the state only (nothing to await, nothing rejects). */
+  run(...args: Parameters<F>): void {
+    // `runAsync` handles its promise's rejection already: dropping it leaves nothing unhandled.
+    this.runAsync(...args);
+  }
+
+  /** Calls; returns that call's promise (it rejects when the call fails). */
+  runAsync(...args: Parameters<F>): ReturnType<F> {
     const id = ++this.latest;
     this.inFlight += 1;
     this.set(true, undefined);

@@ -1,6 +1,10 @@
 import type { Subscription } from 'rxjs';
 import { featuresOf } from '../managers/features';
 import { asTimeoutError, isTimeoutReason } from '../rest/NetworkError';
+import { describeSchema } from '../schema/describeSchema';
+import { message } from '../schema/development';
+import { getOwn } from '../schema/ownProperty';
+import { SchemaError } from '../schema/SchemaError';
 import type {
   Controller,
   EndpointArgs,
@@ -72,6 +76,23 @@ function changedEnoughToRefetch(previous: Selection<unknown>, next: Selection<un
   return next.expiryStatus === ExpiryStatus.Invalid || next.expiresAt !== previous.expiresAt;
 }
 
+/**
+ * Why a reader shows neither data nor loading: the store holds a result for its key that its
+ * schema cannot read, stored by another endpoint of the same URL (one URL is one key).
+ */
+function unreadableResult(controller: Controller, endpoint: EndpointInterface, key: string) {
+  return new SchemaError(
+    describeSchema(endpoint.schema),
+    message(
+      `TSR65 ${key}`,
+      () =>
+        process.env.NODE_ENV !== 'production' &&
+        `the result stored for ${key} cannot be read with this schema: another endpoint of that URL stored it with another (one URL is one key: give them one schema, or different URLs)`,
+    ),
+    getOwn(controller.getState().endpoints, key),
+  );
+}
+
 /** Where a reader's arguments point. */
 interface Target {
   readonly key: string | undefined;
@@ -129,6 +150,8 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   private carried: ResultOf<E> | undefined;
   private rawError: unknown;
   private shownError: ErrorLike | undefined;
+  /** Shown when a fetch is due but held back and there is nothing to show (`unreadableResult`). */
+  private unreadable: ErrorLike | undefined;
   /** When this reader last started (or joined) a fetch, by the store's clock. */
   private waitingSince = 0;
   /** What stops this reader from loading (see `stopped`), with the error shown for it. */
@@ -218,6 +241,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
 
   protected connect(): void {
     this.last = undefined;
+    this.unreadable = undefined;
     if (this.target.fixed) {
       this.snapshot = this.target.fixed as DLE<ResultOf<E>>;
       return;
@@ -255,9 +279,20 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   private onSelection(selection: Selection<ResultOf<E>>, again = false): void {
     const last = this.last;
     const changed = again || this.changedEnough(last, selection);
-    const due = this.mode !== 'cache' && isFetchDue(selection, this.now()) && changed;
+    const dueByStore = this.mode !== 'cache' && isFetchDue(selection, this.now());
+    const due = dueByStore && changed;
     this.last = selection;
     this.lastDue = due;
+    // The fetch this reader waited for ended, and what it stored still reads as missing:
+    // fetching again would only take turns with whoever stored it (see `changedEnough`).
+    this.unreadable =
+      dueByStore &&
+      !changed &&
+      !selection.loading &&
+      selection.data === undefined &&
+      !selection.error
+        ? (this.unreadable ?? unreadableResult(this.controller, this.endpoint, this.key ?? ''))
+        : undefined;
     const snapshot = this.present(selection, due);
     if (snapshot !== this.snapshot) {
       this.snapshot = snapshot;
@@ -372,7 +407,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     const wanted = selection.loading || due;
     const stopped = wanted ? this.stopped() : undefined;
     const loading = wanted && !stopped;
-    const error = this.shownError ?? stopped?.error;
+    const error = this.shownError ?? stopped?.error ?? this.unreadable;
     let data = selection.data;
     let previous = false;
     if (data !== undefined) this.carried = undefined;

@@ -197,7 +197,7 @@ class RestEndpointImpl {
   }
 
   /**
-   * Reads the body as `content` says, or by Content-Type
+   * Reads the body as `content` says, else as JSON when there is a schema, else by Content-Type
    * (docs/reference/rest-endpoint.md#responses). 204 is null.
    */
   parseResponse(this: Endpoint, response: Response): Promise<unknown> {

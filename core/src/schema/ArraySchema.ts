@@ -8,7 +8,7 @@ import type {
   IQueryDelegate,
 } from './interface';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
-import { SchemaError } from './SchemaError';
+import { inside, SchemaError } from './SchemaError';
 
 /**
  * The members of a list input. Only an array: an object where a list belongs is most often an
@@ -52,7 +52,12 @@ export class ArraySchema<S = unknown> extends Polymorphic {
     const out: unknown[] = [];
     for (let i = 0; i < values.length; i++) {
       const value = values[i];
-      const normalized = this.normalizeValue(value, parent, key, delegate);
+      let normalized: unknown;
+      try {
+        normalized = this.normalizeValue(value, parent, key, delegate);
+      } catch (error) {
+        throw inside(error, i);
+      }
       // A member that normalizes to nothing (one of an unknown type) is left out.
       if (normalized !== undefined || value === undefined || value === null) out.push(normalized);
     }

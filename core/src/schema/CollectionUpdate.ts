@@ -161,7 +161,7 @@ export class CollectionUpdate<
     if (mode === 'assign' || (mode === 'addWith' && collection.isValues)) {
       if (!collection.isValues)
         throw new SchemaError(
-          collection.key,
+          describeSchema(collection),
           message(
             'TSR01',
             () => process.env.NODE_ENV !== 'production' && 'assign needs a Values collection',
@@ -181,7 +181,7 @@ export class CollectionUpdate<
     }
     if (collection.isValues && mode !== 'remove' && mode !== 'move') {
       throw new SchemaError(
-        collection.key,
+        describeSchema(collection),
         message(
           `TSR02 ${mode}`,
           () =>

@@ -216,9 +216,11 @@ describe('Entity', () => {
     expect(() => normalize(User, 'u1')).toThrow(SchemaError);
     expect(() => normalize(User, 'u1')).toThrow(/expected an object, found a string/);
     expect(() => normalize(Post, { id: 1, author: [{ id: 'u' }] })).toThrow(
-      /User: expected an object/,
+      /^User at author: expected an object/,
     );
-    expect(() => normalize(Post, { id: 1, author: true })).toThrow(/User: expected an object/);
+    expect(() => normalize(Post, { id: 1, author: true })).toThrow(
+      /^User at author: expected an object/,
+    );
     // a bare pk in a nested position is a reference
     expect(normalize(Post, { id: 1, author: 'u9' }).entities.Post!['1']).toMatchObject({
       author: 'u9',

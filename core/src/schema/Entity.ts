@@ -11,7 +11,7 @@ import type {
 import { assignOwn } from './ownProperty';
 import { checkPk } from './pk';
 import { isOlderResponse } from './responseOrder';
-import { SchemaError } from './SchemaError';
+import { inside, SchemaError } from './SchemaError';
 
 export type AbstractInstanceType<T> = T extends abstract new (
   ...args: never[]
@@ -210,7 +210,11 @@ export abstract class Entity {
     for (const field in schema) {
       const value = normalized[field];
       if (value !== undefined && value !== null) {
-        normalized[field] = delegate.visit(schema[field], value, processed, field);
+        try {
+          normalized[field] = delegate.visit(schema[field], value, processed, field);
+        } catch (error) {
+          throw inside(error, field);
+        }
       }
     }
     delegate.leaveLoop(input);

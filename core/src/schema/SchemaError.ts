@@ -31,6 +31,8 @@ export class SchemaError extends TesseraError {
   declare readonly schemaKey: string;
   /** The offending value, as given. */
   declare readonly value: unknown;
+  /** Where the value sits in the response (`[3].author`); empty at its top. */
+  declare readonly path: string;
 
   constructor(schemaKey: string, problem: string, value: unknown) {
     // The value is on the error; development builds show it in the message too.
@@ -39,5 +41,32 @@ export class SchemaError extends TesseraError {
     );
     this.schemaKey = schemaKey;
     this.value = value;
+    this.path = '';
   }
+}
+
+const MAX_PATH_LENGTH = 120;
+
+/**
+ * Names one more step above where `error` was found, an index (`[3]`) or a field (`author`), in
+ * its `path` and message (`User at [3].author: ...`), in production builds too. Returns the
+ * error, for the caller to throw.
+ */
+export function inside(error: unknown, step: string | number): unknown {
+  if (error instanceof SchemaError) {
+    const { path, schemaKey } = error;
+    const head = path ? `${schemaKey} at ${path}` : schemaKey;
+    // Nesting hundreds of levels deep (TSR15) keeps its innermost steps only.
+    const next =
+      path.length > MAX_PATH_LENGTH
+        ? path[0] === '…'
+          ? path
+          : `…${path}`
+        : `${typeof step === 'number' ? `[${step}]` : step}${path && path[0] !== '[' ? '.' : ''}${path}`;
+    Object.assign(error, {
+      path: next,
+      message: `${schemaKey} at ${next}${error.message.slice(head.length)}`,
+    });
+  }
+  return error;
 }

@@ -4,7 +4,7 @@ import { INVALID } from './INVALID';
 import type { IDenormalizeDelegate, INormalizeDelegate, IQueryDelegate } from './interface';
 import { setOwn } from './ownProperty';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
-import { SchemaError } from './SchemaError';
+import { inside, SchemaError } from './SchemaError';
 
 /** A map of arbitrary keys to one schema (or several, chosen by `schemaAttribute`). */
 export class Values<S = unknown> extends Polymorphic {
@@ -27,7 +27,8 @@ export class Values<S = unknown> extends Polymorphic {
   ): Record<string, unknown> {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       throw new SchemaError(
-        describeSchema(this),
+        // Named as written: a minified build renames the class.
+        `Values(${describeSchema(this.schema)})`,
         message(
           'TSR04',
           () => process.env.NODE_ENV !== 'production' && 'expected an object of values',
@@ -44,7 +45,12 @@ export class Values<S = unknown> extends Polymorphic {
         setOwn(out, key, value);
         continue;
       }
-      const normalized = this.normalizeValue(value, input, key, delegate);
+      let normalized: unknown;
+      try {
+        normalized = this.normalizeValue(value, input, key, delegate);
+      } catch (error) {
+        throw inside(error, key);
+      }
       // A member that normalizes to nothing (one of an unknown type) is left out.
       if (normalized !== undefined) setOwn(out, key, normalized);
     }

@@ -8,6 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  Collection,
   createStore,
   Entity,
   hydrate,
@@ -20,6 +21,15 @@ import {
 class User extends Entity {
   id = '';
 }
+
+class Post extends Entity {
+  id = 0;
+  author = User.fromJS();
+  static override schema = { author: User };
+}
+
+/** Four posts; the last one's author has no id. */
+const posts = [1, 2, 3, 4].map((id) => ({ id, author: id < 4 ? { id: `u${id}` } : { name: 'x' } }));
 
 function thrown(run: () => unknown): Error {
   try {
@@ -61,6 +71,18 @@ describe('in production', () => {
     expect(error.message).toBe('User: TSR16 number');
   });
 
+  it('a SchemaError deep in a response names the entity and where it sits', () => {
+    const error = thrown(() => normalize([Post], posts));
+    expect(error).toMatchObject({ schemaKey: 'User', path: '[3].author' });
+    expect(error.message).toBe('User at [3].author: TSR07 undefined');
+  });
+
+  it('a Collection is named as written, never by its table key', () => {
+    const todos = new Collection([User]);
+    expect(thrown(() => normalize(todos, 'oops')).message).toBe('Collection([User]): TSR16 string');
+    expect(thrown(() => normalize(todos.assign, {})).message).toBe('Collection([User]): TSR01');
+  });
+
   it('a TypeError names the code, the endpoint and the bad value', () => {
     const error = thrown(() => new RestEndpoint({ path: '/users/:id', timeout: -1 }));
     expect(error).toBeInstanceOf(TypeError);
@@ -95,10 +117,49 @@ describe('in development', () => {
     expect(thrown(() => new RestEndpoint({ path: '/users/:id', timeout: -1 })).message).toBe(
       'GET /users/:id: timeout must be a positive number of ms (got -1)',
     );
+    expect(thrown(() => normalize([Post], posts)).message).toBe(
+      'User at [3].author: no usable primary key (pk() returned undefined) (got {"name":"x"})',
+    );
+    expect(thrown(() => normalize(new Collection([User]), 'oops')).message).toMatch(
+      /^Collection\(\[User\]\): unexpected input/,
+    );
   });
 
   it('warns', () => {
     expect(warningsOfBadState()).toEqual([[expect.stringContaining('hydrate() left out 1 part')]]);
+  });
+});
+
+describe('in a minified production bundle', () => {
+  it('a SchemaError names the entity, where it sits and the Collection as written', async () => {
+    const result = await build({
+      stdin: {
+        // `static key`: a minifier renames classes, and the key defaults to the class name.
+        contents: `import { Collection, Entity, normalize } from './index';
+          class User extends Entity { id = ''; static key = 'User'; }
+          class Post extends Entity { id = 0; static key = 'Post'; static schema = { author: User }; }
+          const posts = [1, 2, 3, 4].map((id) => ({ id, author: id < 4 ? { id: 'u' + id } : {} }));
+          const messages = (globalThis.messages = []);
+          for (const [schema, input] of [[[Post], posts], [new Collection([User]), 'oops']]) {
+            try { normalize(schema, input); } catch (error) { messages.push(error.message); }
+          }`,
+        resolveDir: resolve(import.meta.dirname, '..'),
+        loader: 'ts',
+      },
+      bundle: true,
+      write: false,
+      minify: true,
+      format: 'iife',
+      platform: 'browser',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+    });
+    const context: { messages?: string[] } = {};
+    runInNewContext(result.outputFiles[0].text, context);
+    expect(context.messages).toEqual([
+      'User at [3].author: TSR07 undefined',
+      'Collection([User]): TSR16 string',
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import { describeSchema } from './describeSchema';
 import { message } from './development';
 import { INVALID } from './INVALID';
 import type { IDenormalizeDelegate, INormalizeDelegate, IQueryDelegate } from './interface';
-import { SchemaError } from './SchemaError';
+import { inside, SchemaError } from './SchemaError';
 
 // The object form `{ todo: Todo }`, shared by the shorthand and `schema.Object`.
 
@@ -25,8 +25,13 @@ export function normalizeObject(
   const out: Fields = { ...input };
   for (const key in definition) {
     const value = (input as Fields)[key];
-    if (value !== undefined && value !== null)
-      out[key] = delegate.visit((definition as Fields)[key], value, input, key);
+    if (value !== undefined && value !== null) {
+      try {
+        out[key] = delegate.visit((definition as Fields)[key], value, input, key);
+      } catch (error) {
+        throw inside(error, key);
+      }
+    }
   }
   return out;
 }

@@ -105,7 +105,7 @@ describe('Values', () => {
 
   it('rejects a value that is not an object', () => {
     expect(() => normalize({ v: new Values(Cat) }, { v: 'x' })).toThrow(
-      /Values: expected an object/,
+      /^Values\(Cat\) at v: expected an object/,
     );
     expect(() => normalize({ v: new Values(Cat) }, { v: [] })).toThrow(SchemaError);
   });

@@ -1,5 +1,6 @@
 import type { MemoCache } from '../normalize';
 import { INVALID } from '../schema/INVALID';
+import { isEntityLike } from '../schema/interface';
 import { getOwn } from '../schema/ownProperty';
 import type { EndpointInterface } from './EndpointInterface';
 import { ExpiryStatus } from './ExpiryStatus';
@@ -77,6 +78,10 @@ function readStored(
   if (!missing) {
     if (endpoint.schema == null) {
       data = input;
+    } else if (!canBeNormalized(endpoint.schema, input)) {
+      // Stored by another endpoint of this URL with another schema (one URL is one key): it
+      // reads as missing, so a reader fetches it with this schema.
+      missing = true;
     } else {
       const denormalized = memo.denormalize(
         endpoint.schema as never,
@@ -105,6 +110,16 @@ function readStored(
     return { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, paths };
   }
   return { data: missing ? undefined : data, expiryStatus, expiresAt, paths };
+}
+
+/**
+ * Whether `input` can be what `schema` normalizes to: an entity or a Collection stores a key,
+ * a list an array. Only those shapes are checked (what another schema on the URL leaves).
+ */
+function canBeNormalized(schema: unknown, input: unknown): boolean {
+  if (input === null) return true;
+  if (isEntityLike(schema)) return typeof input !== 'object';
+  return !Array.isArray(schema) || Array.isArray(input);
 }
 
 /** An Entity class: its own `queryKey` finds a stored entity from the endpoint's arguments. */

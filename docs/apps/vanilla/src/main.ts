@@ -43,8 +43,9 @@ add.listen(({ loading }) => (button.disabled = loading));
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   const title = new FormData(form).get('title') as string;
+  // runAsync: the call's promise, to reset the form on success only (run never rejects).
   add
-    .run({ title, userId: 1 })
+    .runAsync({ title, userId: 1 })
     .then(() => form.reset())
     .catch((error: Error) => (status.textContent = `Could not add: ${error.message}`));
 });
