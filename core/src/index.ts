@@ -21,6 +21,7 @@ export type * from './observe/index';
 export {
   CallTracker,
   EndpointObserver,
+  InfiniteObserver,
   isAbortError,
   Listenable,
   QueryObserver,
