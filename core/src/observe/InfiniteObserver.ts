@@ -202,6 +202,15 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     return this.fetchPage('previous');
   }
 
+  /**
+   * Settles once the first page is usable or failed (what a server render awaits), with the
+   * snapshot then; never rejects. Aborting `signal` withdraws this caller.
+   */
+  promise(signal?: AbortSignal): Promise<InfiniteDLE<FetchResult<E>, P>> {
+    const settled = () => this.getSnapshot();
+    return this.slots[0].observer.promise(signal).then(settled, settled);
+  }
+
   /** Stops for good: withdraws every fetch, completes every subscriber. */
   dispose(): void {
     this.complete();
