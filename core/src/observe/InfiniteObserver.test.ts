@@ -119,6 +119,25 @@ describe('InfiniteObserver', () => {
     r.stop();
   });
 
+  it('a list shown again (other arguments and back, a new reader) keeps its pages: no request', async () => {
+    const api = todosApi();
+    const r = observe([{ perPage: PER_PAGE, userId: 1 }]);
+    await loaded(r);
+    await r.observer.fetchNextPage();
+    await r.observer.fetchNextPage();
+    r.observer.setArgs([{ perPage: PER_PAGE, userId: 2 }]);
+    await loaded(r);
+    const before = api.requests.length;
+    r.observer.setArgs([{ perPage: PER_PAGE, userId: 1 }]);
+    expect(titles(r.last().pages)).toEqual([[11, 12], [13, 14], [15]]);
+    expect(r.last()).toMatchObject({ pageParams: [undefined, 2, 3], hasNextPage: false });
+    const again = observe([{ perPage: PER_PAGE, userId: 1 }]);
+    expect(titles(again.last().pages)).toEqual([[11, 12], [13, 14], [15]]);
+    expect(api.requests.length).toBe(before);
+    r.stop();
+    again.stop();
+  });
+
   it('a second fetchNextPage while one runs joins it: one request', async () => {
     const api = todosApi();
     const r = observe();
@@ -140,11 +159,16 @@ describe('InfiniteObserver', () => {
     await loaded(r);
     await r.observer.fetchNextPage();
     const other = observe();
-    expect(titles(other.last().pages)).toEqual([[11, 12, 13, 14]]);
+    expect(titles(other.last().pages)).toEqual([
+      [11, 12],
+      [13, 14],
+    ]);
     await store.controller.fetch(TodoResource.partialUpdate, { id: 13 }, { title: 'renamed' });
     expect(r.last().pages[1][0].title).toBe('renamed');
-    expect(other.last().pages[0][2].title).toBe('renamed');
-    expect(r.last().pages[1][0]).toBe(other.last().pages[0][2]);
+    expect(other.last().pages[1][0]).toBe(r.last().pages[1][0]);
+    // The list endpoint's own readers see it too.
+    const list = store.controller.getResponse(TodoResource.getList, { perPage: PER_PAGE }).data;
+    expect(list?.[2]).toBe(r.last().pages[1][0]);
     r.stop();
     other.stop();
   });

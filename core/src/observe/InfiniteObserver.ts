@@ -139,7 +139,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
   private firstFields: unknown;
   private snapshot: InfiniteDLE<FetchResult<E>, P> | undefined;
   /** The first page as last shown: kept while its records and fields are the same. */
-  private firstShown: unknown;
+  private firstShown: { fields: unknown; own: unknown[]; page: unknown } | undefined;
 
   constructor(
     private readonly controller: Controller,
@@ -298,13 +298,37 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     this.tracked = first;
     this.firstExpiresAt = expiresAt;
     if (!refetched || later.length === 0) {
-      if (later.length === 0) this.firstFields = data;
+      if (later.length > 0) return;
+      this.firstFields = data;
+      if (!refetched) this.adoptCached(data);
       return;
     }
     for (const slot of later) this.drop(slot);
     this.slots = [first];
     this.firstFields = data;
     this.clear();
+  }
+
+  /**
+   * Pages of this list the store holds already (loaded by an earlier reader, or before the
+   * arguments changed and back) join the first page when the list holds their records, so a list
+   * shown again keeps its pages without a request.
+   */
+  private adoptCached(list: unknown): void {
+    const listed = new Set(membersOf(list, this.path));
+    const max = this.options.maxPages;
+    const adopted: Slot[] = [];
+    while (!max || this.slots.length < max) {
+      const param = this.edgeParam(this.present(), 'next');
+      if (param === undefined || this.slots.some((slot) => Object.is(slot.param, param))) break;
+      const [endpoint, args] = this.target(param);
+      const page = this.controller.getResponseMeta(endpoint, ...args).data;
+      if (page === undefined || !membersOf(page, this.path).every((m) => listed.has(m))) break;
+      const slot = this.slot(param, 'cache');
+      adopted.push(slot);
+      this.slots = [...this.slots, slot];
+    }
+    for (const slot of adopted) this.watch(slot);
   }
 
   private fetchPage(direction: Direction): Promise<InfiniteDLE<FetchResult<E>, P>> {
@@ -417,42 +441,23 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     const held = new Set(later.flatMap((page) => membersOf(page, this.path)));
     const fields = this.path.length > 0 && this.firstFields !== undefined ? this.firstFields : data;
     const own = membersOf(data, this.path).filter((member) => !held.has(member));
-    const shown = withMembers(fields, this.path, own);
-    if (!sameList(this.firstShown, shown)) this.firstShown = shown;
-    return this.firstShown;
+    const last = this.firstShown;
+    if (last && last.fields === fields && sameItems(last.own, own)) return last.page;
+    this.firstShown = { fields, own, page: withMembers(fields, this.path, own) };
+    return this.firstShown.page;
   }
 }
 
+/** Same fields; the lists (pages, params) by their items' identity. */
 function sameSnapshot(a: InfiniteDLE<unknown>, b: InfiniteDLE<unknown>): boolean {
-  return (
-    a.loading === b.loading &&
-    a.error === b.error &&
-    a.previous === b.previous &&
-    a.hasNextPage === b.hasNextPage &&
-    a.hasPreviousPage === b.hasPreviousPage &&
-    a.isFetchingNextPage === b.isFetchingNextPage &&
-    a.isFetchingPreviousPage === b.isFetchingPreviousPage &&
-    sameItems(a.pages, b.pages) &&
-    sameItems(a.pageParams, b.pageParams)
-  );
-}
-
-function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++)
-    if (!Object.is(a[i], b[i]) && !sameList(a[i], b[i])) return false;
+  for (const key in a) {
+    const x = a[key as keyof typeof a];
+    const y = b[key as keyof typeof b];
+    if (x !== y && !(Array.isArray(x) && Array.isArray(y) && sameItems(x, y))) return false;
+  }
   return true;
 }
 
-/** Two derived first pages with the same members (by identity) and fields. */
-function sameList(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((item, i) => item === b[i]);
-  }
-  if (!isRecord(a) || !isRecord(b)) return false;
-  const keys = Object.keys(a);
-  return (
-    keys.length === Object.keys(b).length &&
-    keys.every((key) => sameList(a[key], b[key]) || a[key] === b[key])
-  );
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
