@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
 import { api, eventually, holdRequests } from './harness.mjs';
 import { createsTodo, freshPage, pick, row, rows, seedTitles, titles } from './todoPage.mjs';
-import { pagedPageEnd, tests as vueTests } from './vue.mjs';
+import { loadMore, pagedPageEnd, tests as vueTests } from './vue.mjs';
 
 const firstPage = seedTitles.slice(0, 4);
 
@@ -81,12 +81,12 @@ export const tests = [
     },
   },
   {
-    name: 'loads the next page (getNextPage) and appends it',
+    name: 'loads the next page (useInfinite) and appends it',
     async run({ page }) {
       await holdRequests(page, '**/api/todos?*page=2*', 'GET', async (release) => {
         await page.click('#more');
         await eventually(async () =>
-          assert.equal(await page.locator('#more').textContent(), 'Loading…'),
+          assert.equal(await page.locator('#more').textContent(), 'Loading more todos…'),
         );
         release();
         await eventually(async () => assert.equal(await rows(page).count(), 6));
@@ -137,6 +137,7 @@ export const tests = [
       );
     },
   },
+  loadMore,
   ...pagedPageEnd,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,
