@@ -105,7 +105,7 @@ export const pagedPageEnd = [
         await page.selectOption('#filter', { label: 'everyone' });
         await eventually(async () => assert.deepEqual(await rowIds(page), everyone));
       });
-      assert.equal(await page.locator('#more').count(), 0);
+      assert.equal(await page.locator('#more').count(), 0, requested.join(', '));
       assert.deepEqual(
         requested.filter((path) => path.includes('page=')),
         [],

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type getTodoPages, type Todo, TodoResource } from '../../../tests/support/todoApi.js';
 import { infiniteStore, useInfinite } from '../src/index.js';
+import InfiniteBesideDLE from './components/InfiniteBesideDLE.svelte';
 import InfiniteStoreTodos from './components/InfiniteStoreTodos.svelte';
 import InfiniteTodos from './components/InfiniteTodos.svelte';
 import { setupHarness } from './setup.js';
@@ -65,5 +66,27 @@ describe('infiniteStore', () => {
       .toEqualTypeOf<readonly Todo[][]>();
     // @ts-expect-error a list endpoint without paginationField has no pages
     expectTypeOf(infiniteStore).toBeCallableWith(TodoResource.getList);
+  });
+});
+
+describe('useInfinite beside useDLE of the same list', () => {
+  it('a list loaded to its end, shown again after another filter, keeps its pages', async () => {
+    const view = t.mount(InfiniteBesideDLE, { userId: null });
+    await waitFor(() => expect(items()).toHaveLength(2));
+    while (screen.queryByRole('button')) {
+      const shown = items().length;
+      await fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() =>
+        expect(items().length > shown || screen.queryByRole('button') === null).toBe(true),
+      );
+    }
+    expect(items()).toHaveLength(9);
+    await view.rerender({ userId: 2 });
+    await waitFor(() => expect(items()).toEqual(['Todo 3', 'Todo 4']));
+    const before = t.api.requests.length;
+    await view.rerender({ userId: null });
+    await waitFor(() => expect(items()).toHaveLength(9));
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(t.api.requests.length).toBe(before);
   });
 });

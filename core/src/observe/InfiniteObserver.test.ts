@@ -131,6 +131,11 @@ describe('InfiniteObserver', () => {
     r.observer.setArgs([{ perPage: PER_PAGE, userId: 1 }]);
     expect(titles(r.last().pages)).toEqual([[11, 12], [13, 14], [15]]);
     expect(r.last()).toMatchObject({ pageParams: [undefined, 2, 3], hasNextPage: false });
+    // Read without a subscriber (a first render, say): the same pages.
+    const unread = new InfiniteObserver(store.controller, TodoResource.getList, [
+      { perPage: PER_PAGE, userId: 1 },
+    ]);
+    expect(titles(unread.getSnapshot().pages)).toEqual([[11, 12], [13, 14], [15]]);
     const again = observe([{ perPage: PER_PAGE, userId: 1 }]);
     expect(titles(again.last().pages)).toEqual([[11, 12], [13, 14], [15]]);
     expect(api.requests.length).toBe(before);

@@ -154,7 +154,10 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
   }
 
   getSnapshot(): InfiniteDLE<FetchResult<E>, P> {
-    if (!this.isConnected || !this.snapshot) this.snapshot = this.present();
+    if (!this.isConnected || !this.snapshot) {
+      this.restartIfRefetched();
+      this.snapshot = this.present();
+    }
     return this.snapshot;
   }
 
@@ -328,7 +331,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
       adopted.push(slot);
       this.slots = [...this.slots, slot];
     }
-    for (const slot of adopted) this.watch(slot);
+    if (this.isConnected) for (const slot of adopted) this.watch(slot);
   }
 
   private fetchPage(direction: Direction): Promise<InfiniteDLE<FetchResult<E>, P>> {
