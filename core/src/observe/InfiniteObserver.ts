@@ -1,7 +1,7 @@
 import { locateCollection } from '../schema/findCollection';
-import type { Controller, EndpointArgs, EndpointInterface, FetchResult, ResultOf } from '../store';
+import type { Controller, EndpointArgs, EndpointInterface, FetchResult } from '../store';
 import { dispatchFetch } from '../store/dispatchFetch';
-import { type DLE, EndpointObserver } from './EndpointObserver';
+import { EndpointObserver } from './EndpointObserver';
 import { type ErrorLike, isAbortError, toErrorLike } from './errors';
 import { SharedListenable } from './SharedListenable';
 
@@ -382,10 +382,9 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
 
   /** The param of the page after the last (or before the first), if there is one. */
   private edgeParam(
-    snapshot: InfiniteDLE<FetchResult<E>, P>,
+    { pages, pageParams }: Pick<InfiniteDLE<unknown>, 'pages' | 'pageParams'>,
     direction: Direction,
   ): unknown | undefined {
-    const { pages, pageParams } = snapshot;
     if (pages.length === 0) return undefined;
     const next = direction === 'next';
     const edge = next ? pages.length - 1 : 0;
@@ -399,36 +398,28 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
 
   private present(): InfiniteDLE<FetchResult<E>, P> {
     const [first] = this.slots;
-    const firstPage = first?.observer.getSnapshot() as DLE<ResultOf<E>> | undefined;
+    const { data, loading, error, previous } = first.observer.getSnapshot();
     const pages: unknown[] = [];
     const pageParams: unknown[] = [];
-    let error = firstPage?.error;
-    if (firstPage?.data !== undefined) {
+    if (data !== undefined) {
       const later = this.slots.slice(1).map((slot) => slot.observer.getSnapshot().data);
-      pages.push(this.ownRecords(first, firstPage.data, later), ...later);
+      pages.push(this.ownRecords(first, data, later), ...later);
       pageParams.push(...this.slots.map((slot) => slot.param));
       // A later page with nothing (a result dropped from the store) ends what is shown.
       const end = pages.indexOf(undefined);
-      if (end > 0) {
-        pages.length = end;
-        pageParams.length = end;
-      }
+      if (end > 0) pages.length = pageParams.length = end;
     }
-    error ??= this.errors.next ?? this.errors.previous;
-    const base = {
+    const shown = { pages, pageParams };
+    const next = {
       pages: Object.freeze(pages) as readonly FetchResult<E>[],
       pageParams: Object.freeze(pageParams) as readonly P[],
-      loading: firstPage?.loading ?? false,
-      error,
-      previous: firstPage?.previous ?? false,
+      loading,
+      error: error ?? this.errors.next ?? this.errors.previous,
+      previous,
+      hasNextPage: !loading && this.edgeParam(shown, 'next') !== undefined,
+      hasPreviousPage: !loading && this.edgeParam(shown, 'previous') !== undefined,
       isFetchingNextPage: this.pending.next !== undefined,
       isFetchingPreviousPage: this.pending.previous !== undefined,
-    };
-    const partial = { ...base, hasNextPage: false, hasPreviousPage: false };
-    const next: InfiniteDLE<FetchResult<E>, P> = {
-      ...partial,
-      hasNextPage: !base.loading && this.edgeParam(partial, 'next') !== undefined,
-      hasPreviousPage: !base.loading && this.edgeParam(partial, 'previous') !== undefined,
     };
     const current = this.snapshot;
     if (current && sameSnapshot(current, next)) return current;
