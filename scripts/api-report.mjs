@@ -9,8 +9,9 @@ import ts from 'typescript';
 
 // 43 since the fixture tools moved to `@tessera/core/testing` and what a reader or manager of
 // your own is built from (isFetchDue, SharedListenable, toErrorLike) became public (issue 21);
-// 44 with RetryManager, when retries and timeouts became an opt-in manager (issue 20).
-const MAX_RUNTIME_VALUES = 44;
+// 44 with RetryManager, when retries and timeouts became an opt-in manager (issue 20); 45 with
+// InfiniteObserver, the infinite-list reader every adapter wraps, beside EndpointObserver (issue 31).
+const MAX_RUNTIME_VALUES = 45;
 const root = new URL('..', import.meta.url).pathname;
 
 function packageDirs() {

@@ -201,6 +201,12 @@ export const features = [
     files: /\/GCManager\.js$/,
   },
   {
+    id: 'infinite-lists',
+    name: 'infinite lists (InfiniteObserver; Vue and Svelte useInfinite, infiniteStore, vanilla infinite)',
+    source: `export { infinite } from '@tessera/vanilla';`,
+    files: /\/(InfiniteObserver|infinite(\.svelte)?|useInfinite)\.js$/,
+  },
+  {
     name: 'optimistic updates (the Snapshot its updaters read)',
     source: '',
     files: /\/Snapshot\.js$/,

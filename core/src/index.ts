@@ -24,6 +24,7 @@ export type * from './observe/index';
 export {
   CallTracker,
   EndpointObserver,
+  InfiniteObserver,
   isAbortError,
   Listenable,
   QueryObserver,

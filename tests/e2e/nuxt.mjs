@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { assertAccessible, eventually, failRequests, startExample } from './harness.mjs';
 import { freshPage, pick, row, rows, seedTitles, showsLoadError, titles } from './todoPage.mjs';
-import { pagedPageEnd, tests as vueTests } from './vue.mjs';
+import { loadMore, pagedPageEnd, tests as vueTests } from './vue.mjs';
 
 /** The proxy the server's requests go through; `failing` answers its todos and users with a 503. */
 const serverApi = { target: undefined, failing: false };
@@ -188,7 +188,7 @@ export const tests = [
   },
   ...pick(
     vueTests,
-    'loads the next page (getNextPage) and appends it',
+    'loads the next page (useInfinite) and appends it',
     'the live counter follows the server by polling',
     'creates a todo: shown at once (optimistic), then with the id the server gave',
     'toggles and renames a todo (optimistic update)',
@@ -254,6 +254,7 @@ export const tests = [
       assert.equal(await page.locator('#error').count(), 0);
     },
   },
+  loadMore,
   ...pagedPageEnd,
   {
     name: 'the page looks sane (screenshot)',

@@ -10,7 +10,7 @@ import {
 import { api, eventually, holdRequests } from './harness.mjs';
 import { followsThePage } from './pageEvents.mjs';
 import { createsTodo, freshPage, pick, row, rows, seedTitles, titles } from './todoPage.mjs';
-import { pagedPageEnd, tests as vueTests } from './vue.mjs';
+import { loadMore, pagedPageEnd, tests as vueTests } from './vue.mjs';
 
 const firstPage = seedTitles.slice(0, 4);
 
@@ -86,12 +86,12 @@ export const tests = [
     },
   },
   {
-    name: 'loads the next page (getNextPage) and appends it',
+    name: 'loads the next page (useInfinite) and appends it',
     async run({ page }) {
       await holdRequests(page, '**/api/todos?*page=2*', 'GET', async (release) => {
         await page.click('#more');
         await eventually(async () =>
-          assert.equal(await page.locator('#more').textContent(), 'Loading…'),
+          assert.equal(await page.locator('#more').textContent(), 'Loading more todos…'),
         );
         release();
         await eventually(async () => assert.equal(await rows(page).count(), 6));
@@ -143,6 +143,7 @@ export const tests = [
     },
   },
   ...followsThePage,
+  loadMore,
   ...pagedPageEnd,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { assertAccessible, eventually, startExample } from './harness.mjs';
 import { tests as svelteTests } from './svelte.mjs';
 import { createsTodo, freshPage, pick, row, rows, seedTitles, titles } from './todoPage.mjs';
-import { loadAllPages, pagedPageEnd, tests as vueTests } from './vue.mjs';
+import { loadAllPages, loadMore, pagedPageEnd, tests as vueTests } from './vue.mjs';
 
 /** What the server's load functions asked the API for, and whether the proxy fails them. */
 const serverSide = { requests: [], failing: false, target: undefined };
@@ -132,7 +132,7 @@ export const tests = [
   },
   ...pick(
     svelteTests,
-    'loads the next page (getNextPage) and appends it',
+    'loads the next page (useInfinite) and appends it',
     'the live counter follows the server by polling',
   ),
   createsTodo,
@@ -187,6 +187,7 @@ export const tests = [
     },
   },
   ...pick(svelteTests, 'filters by user (new arguments, previous list kept until they load)'),
+  loadMore,
   ...pagedPageEnd,
   {
     name: 'an API failure during the server render falls back to fetching in the browser',

@@ -6,7 +6,15 @@ import {
   devtoolsInvalidateRefetches,
   devtoolsListsKeys,
 } from './devtools.mjs';
-import { api, eventually, failRequests, newVisit, requestsDuring } from './harness.mjs';
+import {
+  api,
+  assertAccessible,
+  eventually,
+  failRequests,
+  holdRequests,
+  newVisit,
+  requestsDuring,
+} from './harness.mjs';
 import { followsThePage } from './pageEvents.mjs';
 import {
   createsTodo,
@@ -21,6 +29,7 @@ import {
 } from './todoPage.mjs';
 
 const isTodoList = (url) => url.pathname === '/api/todos';
+const isNextPage = (url) => isTodoList(url) && url.searchParams.has('page');
 
 /** Clicks "Load more" until the list is loaded to its end. */
 export async function loadAllPages(page) {
@@ -34,6 +43,51 @@ export async function loadAllPages(page) {
     }, before);
   }
 }
+
+/** "Load more" of the Vue and Svelte examples (`useInfinite`), from a fresh page with two pages. */
+export const loadMore = {
+  name: 'Load more: a failed page says so and keeps the list; a double click loads one page, announced',
+  async run({ page, baseURL }) {
+    await freshPage(page, baseURL);
+    const more = page.getByRole('button', { name: 'Load more todos' });
+    await more.waitFor();
+    const shown = await rowIds(page);
+    await failRequests(page, isNextPage, { status: 503 }, async () => {
+      await more.click();
+      await page.locator('#more-error').waitFor();
+      assert.match(
+        await page.locator('#more-error').innerText(),
+        /^Could not load more todos: .*\b503\b/,
+      );
+      assert.deepEqual(await rowIds(page), shown);
+      await assertAccessible(page, 'with a failed page shown');
+    });
+    const requested = await requestsDuring(page, 'GET', async () => {
+      await holdRequests(page, isNextPage, 'GET', async (release) => {
+        await more.dblclick();
+        await page.locator('section[aria-busy="true"]').waitFor();
+        await eventually(async () =>
+          assert.equal(await page.locator('#more-status').textContent(), 'Loading more todos…'),
+        );
+        assert.equal(await page.locator('#more-error').count(), 0);
+        await assertAccessible(page, 'while a page loads');
+        release();
+      });
+      await eventually(async () => assert.ok((await rows(page).count()) > shown.length));
+    });
+    assert.deepEqual(
+      requested.filter((path) => path.includes('page=')),
+      ['/api/todos?page=2&perPage=4'],
+    );
+    await eventually(async () =>
+      assert.equal(
+        await page.locator('#more-status').textContent(),
+        `${await rows(page).count()} todos shown`,
+      ),
+    );
+    assert.equal(await page.locator('section[aria-busy="true"]').count(), 0);
+  },
+};
 
 /**
  * How a page with pages of todos, a filter and the live counter ends its suite (the Svelte,
@@ -57,7 +111,7 @@ export const pagedPageEnd = [
         await page.selectOption('#filter', { label: 'everyone' });
         await eventually(async () => assert.deepEqual(await rowIds(page), everyone));
       });
-      assert.equal(await page.locator('#more').count(), 0);
+      assert.equal(await page.locator('#more').count(), 0, requested.join(', '));
       assert.deepEqual(
         requested.filter((path) => path.includes('page=')),
         [],
@@ -120,7 +174,7 @@ export const tests = [
     },
   },
   {
-    name: 'loads the next page (getNextPage) and appends it',
+    name: 'loads the next page (useInfinite) and appends it',
     async run({ page }) {
       await page.click('#more');
       await eventually(async () => assert.equal(await rows(page).count(), 6));
@@ -284,6 +338,7 @@ export const tests = [
       );
     },
   },
+  loadMore,
   ...pagedPageEnd,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,

@@ -1,7 +1,7 @@
 // Test support shared by the adapters' tests: a Todo entity, its endpoints, and an in-memory
 // todo API for msw that logs every request, can fail the next ones and can hold answers
 // (recording the requests aborted meanwhile). `serveTodoApi` (./serveTodoApi) runs it per test.
-import { Entity, type NetworkError, resource } from '@tessera/core';
+import { Collection, Entity, type NetworkError, RestEndpoint, resource } from '@tessera/core';
 import { HttpResponse, http } from 'msw';
 
 export const API = 'http://api.test';
@@ -31,6 +31,18 @@ export const getTodoSoft = TodoResource.get.extend({
 export const getTodoInvalidIfStale = TodoResource.get.extend({ invalidIfStale: true });
 
 export const getTodoPolled = TodoResource.get.extend({ pollFrequency: 1_000 });
+
+/**
+ * The todo list `perPage` at a time (`page` from 1): one Collection, which `getPage` appends
+ * pages to (`perPage` names a list without filtering it).
+ */
+export const getTodoPages = new RestEndpoint({
+  urlPrefix: API,
+  path: '/todos',
+  searchParams: {} as { userId?: number; perPage?: number },
+  schema: new Collection([Todo], { nonFilterArgumentKeys: ['perPage'] }),
+  paginationField: 'page',
+});
 
 export interface TodoRow {
   id: number;
@@ -90,10 +102,15 @@ export function todoApi(rowCount = 3) {
     http.get(`${API}/todos`, async ({ request }) => {
       const failed = await before(request);
       if (failed) return failed;
-      const userId = new URL(request.url).searchParams.get('userId');
-      return HttpResponse.json(
-        [...rows.values()].filter((row) => userId === null || row.userId === Number(userId)),
+      const search = new URL(request.url).searchParams;
+      const userId = search.get('userId');
+      const list = [...rows.values()].filter(
+        (row) => userId === null || row.userId === Number(userId),
       );
+      // `perPage` rows of `page` (from 1) when asked for pages.
+      const perPage = Number(search.get('perPage') ?? list.length);
+      const page = Number(search.get('page') ?? 1);
+      return HttpResponse.json(list.slice((page - 1) * perPage, page * perPage));
     }),
     http.get(`${API}/todos/:id`, async ({ request, params }) => {
       const failed = await before(request);

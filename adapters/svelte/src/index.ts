@@ -11,6 +11,7 @@ export {
   type TesseraOptions,
   tesseraContext,
 } from './context.js';
+export { type Infinite, type InfiniteCall, useInfinite } from './infinite.svelte.js';
 export type { MaybeReactive } from './reactiveArgs.js';
 export {
   type Cached,
@@ -30,6 +31,8 @@ export {
   cacheStore,
   type DLEStore,
   dleStore,
+  type InfiniteStore,
+  infiniteStore,
   liveStore,
   type MutationStore,
   mutationStore,

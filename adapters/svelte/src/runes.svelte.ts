@@ -29,7 +29,7 @@ export type EndpointCall<E extends EndpointInterface> =
  * A getter that makes the reading effect re-run whenever the reader emits a new snapshot. The
  * subscription lives while some effect reads it (`createSubscriber`); on the server it is a no-op.
  */
-function tracked<T>(reader: Pick<Reader<T, never>, 'getSnapshot' | 'listen'>): () => T {
+export function tracked<T>(reader: Pick<Reader<T, never>, 'getSnapshot' | 'listen'>): () => T {
   const subscribe = createSubscriber((update) => {
     let seen = reader.getSnapshot();
     return reader.listen((snapshot) => {

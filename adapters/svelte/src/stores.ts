@@ -6,7 +6,11 @@ import {
   type EndpointInterface,
   EndpointObserver,
   type FetchResult,
+  type InfiniteDLE,
+  InfiniteObserver,
+  type InfiniteOptions,
   type ObserverOptions,
+  type PagedEndpoint,
   type QueryArgs,
   QueryObserver,
   type ResultOf,
@@ -125,5 +129,33 @@ export function mutationStore(call: MutationCall): MutationStore<never[], unknow
     subscribe: (run) => tracker.listen(run),
     run: (...args) => tracker.run(...args),
     runAsync: (...args) => tracker.runAsync(...args),
+  };
+}
+
+/**
+ * A Svelte store of an infinite list (`$todos.pages`, `$todos.hasNextPage`), with
+ * `fetchNextPage` and `fetchPreviousPage` to call (core's `InfiniteObserver`). `params` is the
+ * list's parameters, a Svelte store or a thunk of them (`null`: not now); when it changes, a
+ * fresh list starts.
+ */
+export interface InfiniteStore<Page, P = unknown> extends Readable<InfiniteDLE<Page, P>> {
+  /** Appends the next page (a call while one loads joins it); resolves once settled, never rejects. */
+  fetchNextPage(): Promise<InfiniteDLE<Page, P>>;
+  /** Fetches the page before the first one (see `fetchNextPage`). */
+  fetchPreviousPage(): Promise<InfiniteDLE<Page, P>>;
+}
+
+export function infiniteStore<E extends PagedEndpoint, P = unknown>(
+  endpoint: E,
+  params?: MaybeReactive<Parameters<E>[0] | null>,
+  options: InfiniteOptions<FetchResult<E>, P> = {},
+): InfiniteStore<FetchResult<E>, P> {
+  const { controller } = getTessera();
+  const observer = new InfiniteObserver(controller, endpoint, [null] as never, options);
+  const args = argsStore<never>(params === undefined ? [] : [params]);
+  return {
+    subscribe: readerStore(observer, args).subscribe,
+    fetchNextPage: () => observer.fetchNextPage(),
+    fetchPreviousPage: () => observer.fetchPreviousPage(),
   };
 }

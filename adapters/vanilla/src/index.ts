@@ -5,6 +5,8 @@ export {
   type CallState,
   type DLE,
   type ErrorLike,
+  type InfiniteDLE,
+  type InfiniteOptions,
   isAbortError,
   Listenable,
   suspense,
@@ -12,6 +14,7 @@ export {
 } from '@tessera/core';
 export { cache } from './cache';
 export { dle, live, subscription } from './dle';
+export { infinite } from './infinite';
 export { type Mutation, mutation } from './mutation';
 export { query } from './query';
 export { createTessera, type Tessera, type TesseraOptions } from './tessera';

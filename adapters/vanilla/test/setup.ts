@@ -16,7 +16,9 @@ export interface TodoTestContext extends TodoServer {
  * Registers the hooks and returns the context they fill before each test. With `fakeTimers`,
  * vitest's fake timers drive the store (polling, GC, Date); otherwise a manual clock does.
  */
-export function setupTodoTessera(options: { fakeTimers?: boolean } = {}): TodoTestContext {
+export function setupTodoTessera(
+  options: { fakeTimers?: boolean; rows?: number } = {},
+): TodoTestContext {
   const context = serveTodoApi(options) as TodoTestContext;
   beforeEach(() => {
     context.clock = manualClock();

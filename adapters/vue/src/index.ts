@@ -13,6 +13,7 @@ export {
   useTessera,
 } from './tessera';
 export { type DLERefs, useCache, useDLE, useFetch, useLive, useSubscription } from './useDLE';
+export { type InfiniteRefs, useInfinite } from './useInfinite';
 export { type Mutation, useMutation } from './useMutation';
 export { useQuery } from './useQuery';
 export { type SuspenseRef, useSuspense } from './useSuspense';

@@ -6,6 +6,13 @@ export {
   type ObserverOptions,
 } from './EndpointObserver';
 export { type ErrorLike, isAbortError, toErrorLike } from './errors';
+export {
+  type InfiniteDLE,
+  InfiniteObserver,
+  type InfiniteOptions,
+  type PagedEndpoint,
+  type PageParamOf,
+} from './InfiniteObserver';
 export { Listenable, type Unsubscribe } from './Listenable';
 export { type QueryArgs, QueryObserver } from './QueryObserver';
 export { SharedListenable } from './SharedListenable';

@@ -21,6 +21,18 @@ export class Counter extends Entity {
 /** Todos are listed `perPage` at a time; `getNextPage` appends `page` N to the list. */
 export const PER_PAGE = 4;
 
+/**
+ * The page after `page` (the first, the list itself, is page 1) while the last page came back
+ * full: a short page is the last. What `useInfinite` derives the next page from.
+ */
+export function nextTodoPage(
+  last: readonly Todo[],
+  _pages: unknown,
+  page: number | undefined,
+): number | undefined {
+  return last.length < PER_PAGE ? undefined : (page ?? 1) + 1;
+}
+
 const TodoEndpoints = resource({
   path: '/api/todos/:id',
   schema: Todo,
