@@ -13,8 +13,6 @@ export {
   ResetError,
   RetryManager,
 } from './managers/index';
-export type * from './persist/index';
-export { indexedDBStorage, localStorageStorage, PersistManager } from './persist/index';
 export type * from './normalize/index';
 // Normalizer (the API of @data-client/normalizr)
 export { denormalize, MemoCache, normalize } from './normalize/index';
@@ -32,6 +30,8 @@ export {
   suspense,
   toErrorLike,
 } from './observe/index';
+export type * from './persist/index';
+export { indexedDBStorage, localStorageStorage, PersistManager } from './persist/index';
 export type * from './rest/index';
 // Endpoints
 export {
