@@ -148,7 +148,9 @@ describe('a body that is not JSON where the endpoint has a schema (a schema mean
   });
 
   it('JSON sent without a Content-Type is read as JSON; without a schema it stays text', async () => {
-    server.use(http.get(`${API}/todos/3`, () => new HttpResponse('{"id":3,"title":"bare"}')));
+    // Bytes, not a string: a string body would be labelled text/plain.
+    const bare = () => new HttpResponse(new TextEncoder().encode('{"id":3,"title":"bare"}'));
+    server.use(http.get(`${API}/todos/3`, bare));
     await expect(getTodo({ id: 3 })).resolves.toMatchObject({ id: 3, title: 'bare' });
     const noSchema = new RestEndpoint({ urlPrefix: API, path: '/todos/:id' });
     await expect(noSchema({ id: 3 })).resolves.toBe('{"id":3,"title":"bare"}');

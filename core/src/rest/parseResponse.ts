@@ -29,7 +29,8 @@ export async function readResponse(
 ) {
   if (response.status === 204) return null;
   const mode = content ?? detectContent(response.headers.get('content-type'));
-  if (mode === 'json') return readJson(response);
+  // A schema reads JSON: a body that declares no kind is read as JSON too.
+  if (mode === 'json' || (json && mode === undefined)) return readJson(response);
   if (json && mode) {
     // Nothing is "no data" here too, as in readJson.
     const text = await response.text();
