@@ -31,17 +31,19 @@ export interface PollingOptions {
 export class PollingManager implements Manager {
   private readonly polls = new Map<string, Poll>();
   private controller?: Controller;
-  private readonly pauseWhenHidden: boolean;
+  /** Polls pause while the page is hidden (`pauseWhenHidden`). */
+  private readonly pause: boolean;
 
   constructor(options: PollingOptions = {}) {
-    this.pauseWhenHidden = options.pauseWhenHidden ?? true;
+    this.pause = options.pauseWhenHidden ?? true;
   }
 
   middleware(controller: Controller) {
     this.controller = controller;
     installFeature(controller, { polling: true });
-    if (this.pauseWhenHidden && typeof document !== 'undefined') {
-      document.addEventListener('visibilitychange', this.onVisibility);
+    // No document on a server: nothing to pause for.
+    if (this.pause) {
+      globalThis.document?.addEventListener('visibilitychange', this.onVisibility);
     }
     return (next: Dispatch): Dispatch =>
       (action) => {
@@ -52,9 +54,7 @@ export class PollingManager implements Manager {
   }
 
   cleanup(): void {
-    if (typeof document !== 'undefined') {
-      document.removeEventListener('visibilitychange', this.onVisibility);
-    }
+    globalThis.document?.removeEventListener('visibilitychange', this.onVisibility);
     for (const poll of this.polls.values()) clearInterval(poll.timer);
     this.polls.clear();
   }
@@ -73,7 +73,7 @@ export class PollingManager implements Manager {
     if (!poll) {
       poll = { endpoint, args, frequencies: [], frequency };
       this.polls.set(key, poll);
-      if (!this.hidden() && !fresh(controller, key, frequency)) this.fetch(poll);
+      if (!hidden(this.pause) && !fresh(controller, key, frequency)) this.fetch(poll);
     }
     poll.frequencies.push(frequency);
     if (first || frequency < poll.frequency) {
@@ -101,26 +101,15 @@ export class PollingManager implements Manager {
   private restart(poll: Poll, frequency: number): void {
     clearInterval(poll.timer);
     poll.frequency = frequency;
-    poll.timer = this.hidden()
+    poll.timer = hidden(this.pause)
       ? undefined
       : unrefTimer(setInterval(() => this.fetch(poll), frequency));
   }
 
-  private hidden(): boolean {
-    return (
-      this.pauseWhenHidden &&
-      typeof document !== 'undefined' &&
-      document.visibilityState === 'hidden'
-    );
-  }
-
   /** Hidden: every timer stops. Shown: what is older than one period is fetched, timers restart. */
   private readonly onVisibility = (): void => {
-    const { controller } = this;
     for (const [key, poll] of this.polls) {
-      if (controller && !this.hidden() && !fresh(controller, key, poll.frequency)) {
-        this.fetch(poll);
-      }
+      if (!hidden(true) && !fresh(this.controller!, key, poll.frequency)) this.fetch(poll);
       this.restart(poll, poll.frequency);
     }
   };
@@ -130,6 +119,9 @@ export class PollingManager implements Manager {
     this.controller?.fetch(poll.endpoint, ...(poll.args as [])).catch(() => {});
   }
 }
+
+/** The page is hidden, and polls pause then. */
+const hidden = (pause: boolean) => pause && globalThis.document?.visibilityState === 'hidden';
 
 /** The key's data is usable and younger than one polling period. */
 function fresh(controller: Controller, key: string, period: number): boolean {
