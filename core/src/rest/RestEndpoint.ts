@@ -37,10 +37,11 @@ import { serializeSearchParams } from './searchParams';
  * fields (JS sets fields after the base constructor) < `extend()` options.
  *
  * Errors: a status outside 200-299 rejects with `NetworkError` (body read, server message);
- * no response at all, or a body cut off mid-way, with `ConnectionError`; running out of time (`timeout`, or a signal from
- * `AbortSignal.timeout`) with `TimeoutError`; a body that is not what its Content-Type claims
- * with `ResponseParseError`; an empty or null body where the schema expects an entity or a
- * list with `SchemaError` (not after a 204/205); another aborted request (via `signal`,
+ * no response at all, or a body cut off mid-way, with `ConnectionError`; running out of time
+ * (`timeout`, or a signal from `AbortSignal.timeout`) with `TimeoutError`; a body that is not
+ * what its Content-Type claims, or not JSON under a schema, with `ResponseParseError`; an
+ * empty or null body where the schema expects an entity or a list with `SchemaError` (not
+ * after a 204/205); another aborted request (via `signal`,
  * `requestInit.signal` or a signal injected with `extend({ signal })`) rejects with the
  * signal's reason, which is a `DOMException` named `AbortError` unless `abort(reason)` gave
  * another; bad URL params or search params with a `TypeError` naming the parameter, and a
