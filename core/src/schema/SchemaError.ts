@@ -45,27 +45,19 @@ export class SchemaError extends TesseraError {
   }
 }
 
-const MAX_PATH_LENGTH = 120;
-
 /**
  * Names one more step above where `error` was found, an index (`[3]`) or a field (`author`), in
  * its `path` and message (`User at [3].author: ...`), in production builds too. Returns the
- * error, for the caller to throw.
+ * error, for the caller to throw. A path nested hundreds of levels deep (TSR15) stops growing.
  */
 export function inside(error: unknown, step: string | number): unknown {
-  if (error instanceof SchemaError) {
-    const { path, schemaKey } = error;
+  if (error instanceof SchemaError && error.path.length < 200) {
+    const { path, schemaKey, message } = error;
+    const next = `${typeof step === 'number' ? `[${step}]` : step}${path && path[0] !== '[' ? '.' : ''}${path}`;
     const head = path ? `${schemaKey} at ${path}` : schemaKey;
-    // Nesting hundreds of levels deep (TSR15) keeps its innermost steps only.
-    const next =
-      path.length > MAX_PATH_LENGTH
-        ? path[0] === '…'
-          ? path
-          : `…${path}`
-        : `${typeof step === 'number' ? `[${step}]` : step}${path && path[0] !== '[' ? '.' : ''}${path}`;
     Object.assign(error, {
       path: next,
-      message: `${schemaKey} at ${next}${error.message.slice(head.length)}`,
+      message: `${schemaKey} at ${next}${message.slice(head.length)}`,
     });
   }
   return error;

@@ -9,13 +9,11 @@ export function describeSchema(schema: unknown): string {
   if (typeof schema === 'object') {
     const ctor = (schema as object).constructor;
     const key = (schema as { key?: unknown }).key;
-    if (typeof key === 'string') {
-      // A Collection's table key (`COLLECT:ArraySchema(Todo)`) is internal: name it as written.
-      const collection = /^COLLECT:(ArraySchema|Values)\((.*)\)$/.exec(key);
-      if (!collection) return key;
-      const [, kind, members] = collection;
-      return `Collection(${kind === 'Values' ? `Values(${members})` : `[${members}]`})`;
-    }
+    // A Collection's table key (`COLLECT:ArraySchema(Todo)`) is internal: name it as written.
+    if (typeof key === 'string')
+      return key.replace(/^COLLECT:(?:ArraySchema\((.*)\)|(Values.*))$/, (_, list, values) =>
+        list === undefined ? `Collection(${values})` : `Collection([${list}])`,
+      );
     if (ctor && ctor !== Object) return ctor.name;
     return `{${Object.keys(schema).join(', ')}}`;
   }

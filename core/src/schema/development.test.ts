@@ -16,6 +16,7 @@ import {
   RestEndpoint,
   SchemaError,
   TesseraError,
+  Values,
 } from '../index';
 
 class User extends Entity {
@@ -81,6 +82,10 @@ describe('in production', () => {
     const todos = new Collection([User]);
     expect(thrown(() => normalize(todos, 'oops')).message).toBe('Collection([User]): TSR16 string');
     expect(thrown(() => normalize(todos.assign, {})).message).toBe('Collection([User]): TSR01');
+    const byId = new Collection(new Values(User));
+    expect(thrown(() => normalize(byId.push, [])).message).toBe(
+      'Collection(Values(User)): TSR02 push',
+    );
   });
 
   it('a TypeError names the code, the endpoint and the bad value', () => {
