@@ -2,7 +2,7 @@
 // adapter"): the table below is checked against the packages as users import them. Every runtime
 // export of an adapter's main entry is a row of the table or a commented framework-only extra,
 // so an accessor added to one adapter and not the others fails here.
-import type { CallState, DLE, ErrorLike } from '@tessera/core';
+import type { CallState, DLE, ErrorLike, InfiniteDLE } from '@tessera/core';
 import * as svelte from '@tessera/svelte';
 import * as svelteTesting from '@tessera/svelte/testing';
 import * as vanilla from '@tessera/vanilla';
@@ -12,7 +12,7 @@ import * as vueTesting from '@tessera/vue/testing';
 import type { Readable } from 'svelte/store';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ComputedRef } from 'vue';
-import { type Todo, TodoResource } from './support/todoApi';
+import { getTodoPages, type Todo, TodoResource } from './support/todoApi';
 
 /**
  * A reader or helper in each adapter: a method of vanilla's `Tessera`, a Vue composable, and
@@ -61,7 +61,18 @@ const readers: Record<string, Row> = {
     vue: 'useMutation',
     svelte: { rune: 'useMutation', store: 'mutationStore' },
   },
+  'infinite list': {
+    vanilla: 'infinite',
+    vue: 'useInfinite',
+    svelte: { rune: 'useInfinite', store: 'infiniteStore' },
+  },
 };
+
+/**
+ * Vanilla readers that are functions of a controller only, not methods of the `Tessera`: opt-in
+ * features, which a method would put in every app's bundle.
+ */
+const functionsOnly = ['infinite'];
 
 /** Exported by every adapter's main entry under the same name. */
 const shared = ['createTessera'];
@@ -102,7 +113,10 @@ describe('the same concept under the same name', () => {
     const tessera = vanilla.createTessera();
     try {
       for (const [concept, row] of Object.entries(readers)) {
-        expect(typeof Reflect.get(tessera, row.vanilla), concept).toBe('function');
+        const onlyAFunction = functionsOnly.includes(row.vanilla);
+        const where = onlyAFunction ? vanilla : tessera;
+        expect(typeof Reflect.get(where, row.vanilla), concept).toBe('function');
+        if (onlyAFunction) expect(Reflect.get(tessera, row.vanilla), concept).toBeUndefined();
       }
       expect(tessera.controller).toBe(tessera.store.controller);
       expect(typeof tessera.dispose).toBe('function');
@@ -193,6 +207,25 @@ describe('the same shape of data', () => {
       expectTypeOf(svelte.queryStore(TodoResource.get.schema, { id: 1 })).toEqualTypeOf<
         Readable<Todo | undefined>
       >();
+    });
+  });
+
+  it('infinite list: one InfiniteDLE, as a listenable, refs, properties or a store', () => {
+    typeOnly(() => {
+      type Pages = typeof getTodoPages;
+      type Snapshot = InfiniteDLE<Todo[], unknown>;
+      const { controller } = vanilla.createTessera();
+      expectTypeOf(vanilla.infinite(controller, getTodoPages)).toExtend<
+        vanilla.Listenable<Snapshot>
+      >();
+      expectTypeOf(vue.useInfinite<Pages>).returns.toEqualTypeOf<
+        vue.InfiniteRefs<Todo[], unknown>
+      >();
+      expectTypeOf<
+        Omit<vue.InfiniteRefs<Todo[]>, 'fetchNextPage' | 'fetchPreviousPage'>
+      >().toEqualTypeOf<{ readonly [K in keyof Snapshot]: ComputedRef<Snapshot[K]> }>();
+      expectTypeOf(svelte.useInfinite<Pages>).returns.toExtend<Snapshot>();
+      expectTypeOf(svelte.infiniteStore<Pages>).returns.toExtend<Readable<Snapshot>>();
     });
   });
 

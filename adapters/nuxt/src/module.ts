@@ -28,6 +28,7 @@ export const composables = [
   'useSubscription',
   'useQuery',
   'useMutation',
+  'useInfinite',
   'useController',
   'useTessera',
 ] as const;

@@ -69,7 +69,6 @@ interface Slot {
 interface Pending {
   readonly promise: Promise<void>;
   readonly interest: AbortController;
-  error?: ErrorLike;
 }
 
 type Direction = 'next' | 'previous';
