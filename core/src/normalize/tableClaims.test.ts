@@ -36,7 +36,10 @@ describe('two Entity classes writing one table', () => {
     await controller.set([Todo], [{ id: 1, title: 'Write' }]);
     const error = await controller.set([Tag], [{ id: 1, name: 'urgent' }]).catch((e) => e);
     expect(error).toBeInstanceOf(SchemaError);
-    expect(error).toMatchObject({ schemaKey: 'schema', message: 'schema at [0]: TSR18 set static key' });
+    expect(error).toMatchObject({
+      schemaKey: 'schema',
+      message: 'schema at [0]: TSR18 set static key',
+    });
     expect(controller.get(new All(Todo))).toEqual([{ id: 1, title: 'Write' }]);
     expect(controller.getState().entities.schema).toEqual({ 1: { id: 1, title: 'Write' } });
     // Its first write again, and every later one: the table stays Todo's.
