@@ -7,10 +7,14 @@ export type * from './managers/index';
 export {
   createStore,
   GCManager,
+  LiveManager,
   NetworkManager,
+  olderBy,
   PollingManager,
   ResetError,
   RetryManager,
+  sseTransport,
+  webSocketTransport,
 } from './managers/index';
 export type * from './normalize/index';
 // Normalizer (the API of @data-client/normalizr)

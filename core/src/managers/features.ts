@@ -18,6 +18,7 @@ export type RequestHook = (
 export interface Features {
   request?: RequestHook;
   polling?: true;
+  live?: true;
 }
 
 const installed = new WeakMap<Controller, Features>();
