@@ -4,7 +4,16 @@
 import assert from 'node:assert/strict';
 import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
 import { api, eventually, holdRequests } from './harness.mjs';
-import { createsTodo, freshPage, pick, row, rows, seedTitles, titles } from './todoPage.mjs';
+import {
+  createsTodo,
+  freshPage,
+  pick,
+  row,
+  rows,
+  seedTitles,
+  showsOtherPagesChanges,
+  titles,
+} from './todoPage.mjs';
 import { pagedPageEnd, tests as vueTests } from './vue.mjs';
 
 const firstPage = seedTitles.slice(0, 4);
@@ -137,6 +146,7 @@ export const tests = [
       );
     },
   },
+  showsOtherPagesChanges,
   ...pagedPageEnd,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,

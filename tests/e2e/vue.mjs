@@ -12,6 +12,7 @@ import {
   rows,
   seedTitles,
   showsLoadError,
+  showsOtherPagesChanges,
   titles,
 } from './todoPage.mjs';
 
@@ -210,6 +211,7 @@ export const tests = [
       assert.equal(await page.locator('#error').count(), 0);
     },
   },
+  showsOtherPagesChanges,
   ...pagedPageEnd,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,
