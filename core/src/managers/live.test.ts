@@ -3,17 +3,17 @@
 // WebSocket: the transports take the `eventsource` and `ws` clients.
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { RestEndpoint } from '../rest/RestEndpoint';
-import { Entity } from '../schema/Entity';
-import { Invalidate } from '../schema/Invalidate';
-import { createStore } from './createStore';
-import { LiveManager, type LiveStatus } from './LiveManager';
 import {
   type LiveServer,
   startLiveServer,
   type TodoRow,
   trackManagerTimers,
-} from './liveServers.test-helpers';
+} from '../../../tests/support/liveServer';
+import { RestEndpoint } from '../rest/RestEndpoint';
+import { Entity } from '../schema/Entity';
+import { Invalidate } from '../schema/Invalidate';
+import { createStore } from './createStore';
+import { LiveManager, type LiveStatus } from './LiveManager';
 import type { LiveTransport } from './liveTransport';
 import { olderBy } from './olderBy';
 import { type SseTransportOptions, sseTransport } from './sseTransport';

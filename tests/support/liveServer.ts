@@ -1,5 +1,6 @@
-// Real servers for the live data tests: one node:http server answering a small todo REST API
-// and Server-Sent Events (`/events?topic=`), and a WebSocket server (`ws`) on the same port.
+// Real servers for the live data tests (core and adapters): one node:http server answering a
+// small todo REST API and Server-Sent Events (`/events?topic=`), and a WebSocket server (`ws`)
+// on the same port.
 // Each can drop its connections, stop, and start again on the same port.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
