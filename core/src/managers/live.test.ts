@@ -393,6 +393,110 @@ describe('LiveManager over WebSocket (ws)', () => {
   });
 });
 
+describe('LiveManager pauseWhen (offline, hidden)', () => {
+  /** The browser globals the manager follows, as real event targets. */
+  function browser() {
+    const window = new EventTarget();
+    const document = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+    const navigator = { onLine: true };
+    let listeners = 0;
+    const count = (target: EventTarget) => {
+      const add = target.addEventListener.bind(target);
+      const remove = target.removeEventListener.bind(target);
+      return {
+        addEventListener: (...args: Parameters<typeof add>) => {
+          listeners += 1;
+          add(...args);
+        },
+        removeEventListener: (...args: Parameters<typeof remove>) => {
+          listeners -= 1;
+          remove(...args);
+        },
+      };
+    };
+    const windowMethods = count(window);
+    vi.stubGlobal('addEventListener', windowMethods.addEventListener);
+    vi.stubGlobal('removeEventListener', windowMethods.removeEventListener);
+    vi.stubGlobal('navigator', navigator);
+    vi.stubGlobal('document', Object.assign(document, count(document)));
+    return {
+      listeners: () => listeners,
+      offline(off: boolean) {
+        navigator.onLine = !off;
+        window.dispatchEvent(new Event(off ? 'offline' : 'online'));
+      },
+      hidden(hide: boolean) {
+        document.visibilityState = hide ? 'hidden' : 'visible';
+        document.dispatchEvent(new Event('visibilitychange'));
+      },
+    };
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('closes the connection while offline or hidden, then reconnects and refetches', async () => {
+    const page = browser();
+    const timers = trackManagerTimers();
+    try {
+      const live = new LiveManager({
+        transport: ws(server.wsUrl),
+        pauseWhen: { offline: true, hidden: true },
+      });
+      const { controller } = createStore({ managers: [live] });
+      stores.push({ dispose: () => controller.dispose() });
+      const { getTodos } = endpoints(server.url);
+      await controller.fetch(getTodos);
+      expect(page.listeners()).toBe(0);
+      const release = controller.poll(getTodos);
+      expect(page.listeners()).toBe(3);
+      await eventually(() => expect(server.received).toHaveLength(1));
+
+      page.offline(true);
+      expect(live.status).toBe('paused');
+      await eventually(() => expect(server.sockets()).toBe(0));
+      expect(timers.pending()).toBe(0);
+      server.todos.set(1, { id: 1, title: 'changed while offline', completed: false, version: 2 });
+      page.offline(false);
+      await eventually(() => expect(live.status).toBe('open'));
+      await eventually(() =>
+        expect(controller.getResponse(getTodos).data?.[0].title).toBe('changed while offline'),
+      );
+      expect(server.received.map(({ type }) => type)).toEqual(['subscribe', 'subscribe']);
+
+      page.hidden(true);
+      expect(live.status).toBe('paused');
+      await eventually(() => expect(server.sockets()).toBe(0));
+      page.hidden(false);
+      await eventually(() => expect(server.received).toHaveLength(3));
+      expect(server.requests).toEqual(['GET /todos', 'GET /todos', 'GET /todos']);
+
+      // The last reader leaving stops following the page.
+      release();
+      expect(page.listeners()).toBe(0);
+      expect(live.status).toBe('idle');
+      expect(timers.pending()).toBe(0);
+    } finally {
+      timers.restore();
+    }
+  });
+
+  it('starts paused when the first reader comes while offline', async () => {
+    const page = browser();
+    page.offline(true);
+    const live = new LiveManager({ transport: ws(server.wsUrl), pauseWhen: { offline: true } });
+    const { controller } = createStore({ managers: [live] });
+    stores.push({ dispose: () => controller.dispose() });
+    const release = controller.poll(endpoints(server.url).getTodos);
+    expect(live.status).toBe('paused');
+    expect(server.sockets()).toBe(0);
+    page.offline(false);
+    await eventually(() => expect(server.received).toHaveLength(1));
+    expect(live.status).toBe('open');
+    release();
+  });
+});
+
 describe('LiveManager types', () => {
   it('a topic function takes the endpoint arguments', () => {
     new RestEndpoint({
