@@ -22,7 +22,10 @@ export interface LiveManagerOptions {
   pauseWhen?: { offline?: boolean; hidden?: boolean };
   /** Sees every message first (raw mapping); returning `true` skips the endpoints' mapping. */
   onMessage?(message: LiveMessage, controller: Controller): unknown;
-  /** A message that did not decode or did not fit its schema (dropped; default `console.error`). */
+  /**
+   * A message that did not decode or did not fit its schema (dropped), or a connection that
+   * could not start (retried); default `console.error`.
+   */
   onError?(error: unknown): void;
 }
 
@@ -181,18 +184,26 @@ export class LiveManager implements Manager {
     }
     link.status = link.missed ? 'reconnecting' : 'connecting';
     const owns = () => link.socket === socket && this.links.get(link.topic ?? '') === link;
-    const socket: LiveSocket = this.options.transport.connect(link.topic, {
-      open: () => {
-        if (owns()) this.opened(link);
-      },
-      message: (message) => {
-        if (owns()) this.receive(message);
-      },
-      error: (error) => this.report(error),
-      close: () => {
-        if (owns()) this.dropped(link);
-      },
-    });
+    let socket: LiveSocket;
+    try {
+      socket = this.options.transport.connect(link.topic, {
+        open: () => {
+          if (owns()) this.opened(link);
+        },
+        message: (message) => {
+          if (owns()) this.receive(message);
+        },
+        error: (error) => this.report(error),
+        close: () => {
+          if (owns()) this.dropped(link);
+        },
+      });
+    } catch (error) {
+      // A transport that cannot even start (a malformed URL): reported, and tried again later.
+      this.report(error);
+      this.dropped(link);
+      return;
+    }
     link.socket = socket;
     this.update();
   }
@@ -255,7 +266,7 @@ export class LiveManager implements Manager {
 
   private report(error: unknown): void {
     if (this.options.onError) this.options.onError(error);
-    else console.error('Tessera LiveManager: a message was dropped', error);
+    else console.error('Tessera LiveManager:', error);
   }
 
   /** Follows online/offline and visibility while a topic is read, when `pauseWhen` asks. */

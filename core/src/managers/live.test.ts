@@ -374,6 +374,25 @@ describe('LiveManager over WebSocket (ws)', () => {
     dispose();
   });
 
+  it('a socket that cannot even start is reported and tried again, until nobody reads', async () => {
+    const timers = trackManagerTimers();
+    try {
+      const errors: unknown[] = [];
+      const { controller, live } = liveStore(ws('not a url'), {
+        onError: (error) => errors.push(error),
+      });
+      const release = controller.poll(endpoints(server.url).getTodos);
+      expect(live.status).toBe('reconnecting');
+      await eventually(() => expect(errors.length).toBeGreaterThan(1));
+      expect(errors[0]).toBeInstanceOf(SyntaxError);
+      release();
+      expect(timers.pending()).toBe(0);
+      expect(live.status).toBe('idle');
+    } finally {
+      timers.restore();
+    }
+  });
+
   it('dispose closes the socket and cancels a pending reconnection', async () => {
     const timers = trackManagerTimers();
     try {
