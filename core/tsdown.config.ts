@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  // A package's public entry, and its internal and testing subpaths where it has them.
+  // A package's public entry, and its internal, live and testing subpaths where it has them.
   // (Core's `server` subpath has a browser variant, built beside it.)
   entry: [
     'src/index.ts',
     'src/internal.ts',
+    'src/live.ts',
     'src/testing.ts',
     'src/ssr/serverStore.ts',
     'src/ssr/serverStore.browser.ts',

@@ -207,6 +207,24 @@ export const features = [
     files: /\/(InfiniteObserver|infinite(\.svelte)?|useInfinite)\.js$/,
   },
   {
+    id: 'live-sse',
+    name: 'live data over Server-Sent Events (LiveManager, sseTransport)',
+    source: `export { LiveManager, sseTransport } from '@tessera/core/live';`,
+    files: /\/(LiveManager|liveTransport|sseTransport)\.js$/,
+  },
+  {
+    id: 'live-websocket',
+    name: 'live data over WebSocket (LiveManager, webSocketTransport)',
+    source: `export { LiveManager, webSocketTransport } from '@tessera/core/live';`,
+    files: /\/(LiveManager|liveTransport|webSocketTransport)\.js$/,
+  },
+  {
+    id: 'live-versions',
+    name: 'ordering by a version field (olderBy)',
+    source: `export { olderBy } from '@tessera/core/live';`,
+    files: /\/olderBy\.js$/,
+  },
+  {
     name: 'optimistic updates (the Snapshot its updaters read)',
     source: '',
     files: /\/Snapshot\.js$/,

@@ -1,5 +1,6 @@
 // The names DESIGN.md promises to tests outside the project, from the packages as users import them.
 import * as core from '@tessera/core';
+import * as coreLive from '@tessera/core/live';
 import * as coreTesting from '@tessera/core/testing';
 import * as vanilla from '@tessera/vanilla';
 import { from } from 'rxjs';
@@ -43,6 +44,15 @@ test('the fixture tools are in @tessera/core/testing, not in the main entry', ()
   const testing: Record<string, unknown> = { ...coreTesting };
   for (const name of ['createFixtureStore', 'mockFixtures', 'MissingFixtureError'] as const) {
     expect(typeof testing[name], name).toBe('function');
+    expect(exported[name], name).toBeUndefined();
+  }
+});
+
+test('live data is in @tessera/core/live, not in the main entry', () => {
+  const exported: Record<string, unknown> = { ...core };
+  const live: Record<string, unknown> = { ...coreLive };
+  for (const name of ['LiveManager', 'sseTransport', 'webSocketTransport', 'olderBy'] as const) {
+    expect(typeof live[name], name).toBe('function');
     expect(exported[name], name).toBeUndefined();
   }
 });

@@ -1,6 +1,7 @@
 // Public surface of @tessera/core: what an application uses. What manager and adapter authors
 // need besides (action types, state helpers, the fetch rule...) is in `@tessera/core/internal`;
-// test tools (fixtures) are in `@tessera/core/testing`.
+// test tools (fixtures) are in `@tessera/core/testing`; live data (server pushes) is in
+// `@tessera/core/live`.
 // Types are exported freely; runtime values are listed one by one, so the entry stays small.
 
 export type * from './managers/index';

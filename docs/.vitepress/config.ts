@@ -51,6 +51,7 @@ export default defineConfig({
           { text: 'Pagination', link: '/guide/pagination' },
           { text: 'Polling, retries, GC (opt in)', link: '/guide/features' },
           { text: 'Offline and focus', link: '/guide/offline' },
+          { text: 'Live data: SSE and WebSocket', link: '/guide/live-data' },
           { text: 'Errors and retries', link: '/guide/errors-and-retries' },
           { text: 'Server rendering', link: '/guide/ssr' },
           { text: 'Testing', link: '/guide/testing' },

@@ -9,7 +9,16 @@ import {
 } from './devtools.mjs';
 import { api, eventually, holdRequests } from './harness.mjs';
 import { followsThePage } from './pageEvents.mjs';
-import { createsTodo, freshPage, pick, row, rows, seedTitles, titles } from './todoPage.mjs';
+import {
+  createsTodo,
+  freshPage,
+  pick,
+  row,
+  rows,
+  seedTitles,
+  showsOtherPagesChanges,
+  titles,
+} from './todoPage.mjs';
 import { loadMore, pagedPageEnd, tests as vueTests } from './vue.mjs';
 
 const firstPage = seedTitles.slice(0, 4);
@@ -144,6 +153,7 @@ export const tests = [
   },
   ...followsThePage,
   loadMore,
+  showsOtherPagesChanges,
   ...pagedPageEnd,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,

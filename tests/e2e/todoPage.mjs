@@ -255,6 +255,40 @@ export const passesAccessibilityAudit = {
   },
 };
 
+/**
+ * The pages that read their lists live (Vue over Server-Sent Events, Svelte over WebSocket): a
+ * change made on a second page shows on the first without a request of its own, and so does a
+ * deletion.
+ */
+export const showsOtherPagesChanges = {
+  name: 'a change made on another page shows here without a request (pushed by the server)',
+  async run({ page, baseURL }) {
+    await freshPage(page, baseURL);
+    await page.locator('#live-status[data-status="open"]').waitFor();
+    const other = await page.context().newPage();
+    try {
+      await freshPage(other, baseURL);
+      const [changed, deleted] = await rowIds(page);
+      const wasDone = await row(page, changed).locator('.toggle').isChecked();
+      const fetched = await requestsDuring(page, 'GET', async () => {
+        await row(other, changed).locator('.toggle').click();
+        await eventually(async () =>
+          assert.equal(await row(page, changed).locator('.toggle').isChecked(), !wasDone),
+        );
+        await row(other, deleted).locator('.delete').click();
+        await row(page, deleted).waitFor({ state: 'detached' });
+      });
+      assert.deepEqual(
+        fetched.filter((path) => path.startsWith('/api/todos')),
+        [],
+      );
+      assert.match(await page.locator('#live-status').innerText(), /Live updates: on/);
+    } finally {
+      await other.close();
+    }
+  },
+};
+
 /** What every example page ends its suite with: the row controls, errors and the audit. */
 export const everyPage = [
   deletesOnceOnDoubleClick,

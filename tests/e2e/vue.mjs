@@ -25,6 +25,7 @@ import {
   rows,
   seedTitles,
   showsLoadError,
+  showsOtherPagesChanges,
   titles,
 } from './todoPage.mjs';
 
@@ -339,6 +340,7 @@ export const tests = [
     },
   },
   loadMore,
+  showsOtherPagesChanges,
   ...pagedPageEnd,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,

@@ -18,7 +18,8 @@ export type RequestHook = (
 export interface Features {
   request?: RequestHook;
   polling?: true;
-  /** The page's focus and connection (FocusManager, OnlineManager): what readers follow. */
+  live?: true;
+  /** The page's focus and connection (a PageManager): what readers follow. */
   page?: PageEvents;
   /** Runs a request when the network allows (PageManager's network mode). */
   network?: (run: () => Promise<unknown>, signal: AbortSignal) => Promise<unknown>;

@@ -42,6 +42,7 @@ export type {
   ExtendOptions,
   HasBody,
   JsonOf,
+  LiveOptions,
   MethodOf,
   OptimisticSnapshot,
   ParsedOf,

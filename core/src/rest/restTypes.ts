@@ -193,6 +193,21 @@ export interface RetryDetails {
   readonly maxDelayMs?: number;
 }
 
+/**
+ * Live data (read by a `LiveManager`, docs/guide/live-data.md): which topic the server pushes this
+ * endpoint's updates on, and what its messages carry.
+ */
+export interface LiveOptions<A extends readonly unknown[] = readonly never[]> {
+  /** The topic to subscribe to while the endpoint is read live (default: its key for the args). */
+  readonly topic?: string | ((...args: A) => string);
+  /**
+   * What a message's data is written through: an Entity, `new Invalidate(Entity)`, a
+   * collection's `push`, an object of these... Without it, a message is the endpoint's whole
+   * result for the reader's arguments (stored as if it had just been fetched).
+   */
+  readonly schema?: Schema;
+}
+
 /** Options that are not generics: accepted by the constructor, `extend()` and as overrides. */
 export interface RestEndpointExtraOptions<O extends RestGenerics> {
   /**
@@ -212,6 +227,8 @@ export interface RestEndpointExtraOptions<O extends RestGenerics> {
   readonly refetchOnWindowFocus?: boolean;
   /** Readers refetch stale data when the network comes back (needs a PageManager). */
   readonly refetchOnReconnect?: boolean;
+  /** Pushed updates while read live (needs a `LiveManager`). */
+  readonly live?: LiveOptions<RestArgs<O>>;
   /** Fail with `TimeoutError` after this many ms (direct calls too); off unless set. */
   readonly timeout?: number;
   /** Retries through the store (see the store's `retry` option); overrides it, mutations too. */
@@ -333,6 +350,7 @@ export interface RestEndpointMembers<O extends RestGenerics> {
   readonly pollFrequency: number | undefined;
   readonly refetchOnWindowFocus?: boolean;
   readonly refetchOnReconnect?: boolean;
+  readonly live: LiveOptions<RestArgs<O>> | undefined;
   readonly timeout: number | undefined;
   readonly retry: boolean | number | RetryDetails | undefined;
   /** `METHOD path` unless set. */

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { match } from 'path-to-regexp';
 import { Database, type TodoDraft } from './database';
 import { HttpError, readJsonObject, sendEmpty, sendError, sendJson } from './http';
+import { createLiveHub, type LiveHub } from './live';
 import { defaultSeed, type Seed } from './records';
 import { parseId, readTodoFields } from './validation';
 
@@ -23,6 +24,8 @@ export type ApiHandler = (req: IncomingMessage, res: ServerResponse, next?: () =
 export interface Api {
   handle: ApiHandler;
   db: Database;
+  /** Pushes todo changes (`/api/events` streams, `/api/live` sockets): hand it HTTP upgrades. */
+  live: LiveHub;
 }
 
 type Route = (
@@ -35,6 +38,12 @@ const apiPrefix = '/api';
 
 export function createApi(options: ApiOptions = {}): Api {
   const db = new Database(options.seed ?? defaultSeed);
+  const live = createLiveHub();
+  /** Every page reading todos live hears of a change or a deletion (topic `todos`). */
+  const changed = (todo: unknown) => {
+    live.publish('todos', { updated: todo });
+    return todo;
+  };
 
   const todoOrThrow = (id: number | undefined) => {
     const todo = id === undefined ? undefined : db.getTodo(id);
@@ -86,20 +95,25 @@ export function createApi(options: ApiOptions = {}): Api {
           const body = await readJsonObject(req);
           const fields = readTodoFields(body, { partial: false, pathId: id });
           checkUser(fields);
-          sendJson(res, 200, db.updateTodo(id!, { completed: false, ...fields }));
+          sendJson(res, 200, changed(db.updateTodo(id!, { completed: false, ...fields })));
         },
         PATCH: async (req, res, { id }) => {
           todoOrThrow(id);
           const fields = readTodoFields(await readJsonObject(req), { partial: true, pathId: id });
           checkUser(fields);
-          sendJson(res, 200, db.updateTodo(id!, fields));
+          sendJson(res, 200, changed(db.updateTodo(id!, fields)));
         },
         DELETE: (_req, res, { id }) => {
           todoOrThrow(id);
           db.deleteTodo(id!);
+          live.publish('todos', { deleted: id });
           sendEmpty(res, 204);
         },
       },
+    },
+    {
+      path: '/api/events',
+      methods: { GET: (req, res, { query }) => live.stream(req, res, query.get('topic') ?? '') },
     },
     {
       path: '/api/counter',
@@ -177,5 +191,5 @@ export function createApi(options: ApiOptions = {}): Api {
     });
   };
 
-  return { handle, db };
+  return { handle, db, live };
 }

@@ -271,3 +271,55 @@ function listen(host: Server): Promise<string> {
     ),
   );
 }
+
+describe('live: todo changes pushed to /api/events streams and /api/live sockets', () => {
+  it('a save and a deletion reach an event stream of topic todos', async () => {
+    const abort = new AbortController();
+    const res = await api('/api/events?topic=todos', { signal: abort.signal });
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    const until = async (part: string) => {
+      while (!text.includes(part)) text += (await reader.read()).value ?? '';
+    };
+    await until(': open');
+    await send('PATCH', '/api/todos/2', { completed: true });
+    await send('DELETE', '/api/todos/3', undefined);
+    await until('"deleted":3');
+    const messages = [...text.matchAll(/^data: (.*)$/gm)].map(([, data]) => JSON.parse(data));
+    expect(messages).toEqual([
+      { updated: { ...defaultSeed.todos[1], completed: true } },
+      { deleted: 3 },
+    ]);
+    abort.abort();
+  });
+
+  it('a socket hears the topics it subscribed to, until it unsubscribes', async () => {
+    const { WebSocket } = await import('ws');
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/live`);
+    const received: unknown[] = [];
+    socket.on('message', (raw) => received.push(JSON.parse(String(raw))));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'subscribe', topic: 'todos' }));
+    // The subscription has arrived once a message sent after it is answered: a save.
+    await vi.waitFor(async () => {
+      await send('PATCH', '/api/todos/1', { title: 'Pushed' });
+      expect(received.length).toBeGreaterThan(0);
+    });
+    expect(received.at(-1)).toEqual({
+      topic: 'todos',
+      data: { updated: { ...defaultSeed.todos[0], title: 'Pushed' } },
+    });
+    socket.send(JSON.stringify({ type: 'unsubscribe', topic: 'todos' }));
+    socket.send('not json');
+    const count = received.length;
+    await send('PATCH', '/api/todos/1', { title: 'Not pushed' });
+    // A ping answered after the PATCH: anything pushed for it would have come first.
+    await new Promise((resolve) => {
+      socket.once('pong', resolve);
+      socket.ping();
+    });
+    expect(received).toHaveLength(count);
+    socket.close();
+  });
+});

@@ -22,6 +22,7 @@ export function startServer(options: ServerOptions = {}): Promise<RunningServer>
   const { port = 0, host = '127.0.0.1', ...apiOptions } = options;
   const api = createApi(apiOptions);
   const server = createServer((req, res) => api.handle(req, res));
+  server.on('upgrade', api.live.upgrade);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -34,6 +35,7 @@ export function startServer(options: ServerOptions = {}): Promise<RunningServer>
         db: api.db,
         close: () =>
           new Promise<void>((done, fail) => {
+            api.live.close();
             server.close((error) => (error ? fail(error) : done()));
             server.closeAllConnections();
           }),

@@ -16,7 +16,7 @@ export interface ApiPluginOptions extends ApiOptions {
 export function apiPlugin(options: ApiPluginOptions = {}): Plugin {
   const { target, ...apiOptions } = options;
   if (target) {
-    const proxy = { '/api': { target, changeOrigin: true } };
+    const proxy = { '/api': { target, changeOrigin: true, ws: true } };
     return { name: 'tessera-api-proxy', config: () => ({ server: { proxy }, preview: { proxy } }) };
   }
   const api = createApi(apiOptions);
@@ -24,9 +24,11 @@ export function apiPlugin(options: ApiPluginOptions = {}): Plugin {
     name: 'tessera-api',
     configureServer(server) {
       server.middlewares.use(api.handle);
+      server.httpServer?.on('upgrade', api.live.upgrade);
     },
     configurePreviewServer(server) {
       server.middlewares.use(api.handle);
+      server.httpServer?.on('upgrade', api.live.upgrade);
     },
   };
 }

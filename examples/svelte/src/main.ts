@@ -3,6 +3,7 @@ import { reduxDevtools } from '@tessera/devtools';
 import { createTessera, tesseraContext } from '@tessera/svelte';
 import { hydrate, mount } from 'svelte';
 import App from './App.svelte';
+import { live } from './live';
 // The vanilla example's stylesheet (same markup classes), plus what the Vue page adds: the same.
 import '../../vanilla/src/style.css';
 import '../../vue/src/vue.css';
@@ -11,12 +12,12 @@ import '../../vue/src/vue.css';
 // fetched again, and hydrate the markup. Without it (no server render), mount from scratch.
 const initialState = readStateScript();
 // The Redux DevTools extension, when the browser has it, logs the store's actions (development
-// only, like the <TesseraDevtools /> panel in App.svelte). Polling (the live counter), garbage
-// collection and following the page (refetch on focus and reconnect, wait while offline) are
-// opt in: the app hands their managers to the store.
+// only, like the <TesseraDevtools /> panel in App.svelte). Polling (the live counter), pushed
+// changes (the todo lists), following the page (refetch on focus and reconnect, wait while
+// offline) and garbage collection are opt in: the app hands their managers to the store.
 const tessera = createTessera({
   initialState,
-  managers: [reduxDevtools(), new PageManager(), new PollingManager(), new GCManager()],
+  managers: [reduxDevtools(), new PageManager(), new PollingManager(), live, new GCManager()],
 });
 const target = document.getElementById('app')!;
 const options = { target, context: tesseraContext(tessera) };

@@ -1,4 +1,4 @@
-import { Collection, Entity, RestEndpoint, resource } from '@tessera/core';
+import { Collection, Entity, Invalidate, RestEndpoint, resource } from '@tessera/core';
 import { optimisticTodo, Todo } from '../../vanilla/src/api';
 
 // The entities and users are the vanilla example's; this page adds pagination and a counter.
@@ -43,9 +43,21 @@ const TodoEndpoints = resource({
 /** The todo lists: `perPage` (page size) names a list but never excludes a todo from it. */
 const TodoList = new Collection([Todo], { nonFilterArgumentKeys: ['perPage'] });
 
-/** Every mutation is optimistic (the vanilla example's `optimisticTodo`). */
+/**
+ * What the server pushes on the `todos` topic when any page saves or deletes a todo: the todo
+ * as saved, or the id of the deleted one (examples/server/src/api.ts).
+ */
+const TodoChanges = { updated: Todo, deleted: new Invalidate(Todo) };
+
+/**
+ * Every mutation is optimistic (the vanilla example's `optimisticTodo`). Lists read live follow
+ * the changes other pages make (`live`: needs the page's `LiveManager`, see live.ts).
+ */
 export const TodoResource = TodoEndpoints.extend((base) => {
-  const getList = base.getList.extend({ schema: TodoList });
+  const getList = base.getList.extend({
+    schema: TodoList,
+    live: { topic: 'todos', schema: TodoChanges },
+  });
   return {
     getList,
     /** GET /api/todos?perPage=N&page=P, appended to the list of the same other arguments. */

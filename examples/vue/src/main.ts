@@ -9,22 +9,31 @@ import { reduxDevtools } from '@tessera/devtools';
 import { createTessera } from '@tessera/vue';
 import { createApp } from 'vue';
 import App from './App.vue';
+import { live } from './live';
 // The vanilla example's stylesheet (same markup classes), plus what this page adds.
 import '../../vanilla/src/style.css';
 import './vue.css';
 
 // The Redux DevTools extension, when the browser has it, logs the store's actions (development
-// only, like the <TesseraDevtools /> panel in App.vue). Polling (the live counter), garbage
-// collection, following the page (refetch on focus and reconnect, wait while offline) and
-// keeping the store across reloads (IndexedDB) are opt in: the app hands their managers to the
-// store. A reload shows what the last visit loaded at once, and fetches only what is stale.
+// only, like the <TesseraDevtools /> panel in App.vue). Polling (the live counter), pushed
+// changes (the todo lists), following the page (refetch on focus and reconnect, wait while
+// offline), keeping the store across reloads (IndexedDB) and garbage collection are opt in: the
+// app hands their managers to the store. A reload shows what the last visit loaded at once, and
+// fetches only what is stale.
 const persist = new PersistManager({
   storage: indexedDBStorage('tessera-example-vue'),
   buster: 'v1',
 });
 const tessera = createTessera({
   initialState: await persist.restore(),
-  managers: [reduxDevtools(), persist, new PageManager(), new PollingManager(), new GCManager()],
+  managers: [
+    reduxDevtools(),
+    persist,
+    new PageManager(),
+    new PollingManager(),
+    live,
+    new GCManager(),
+  ],
 });
 createApp(App).use(tessera).mount('#app');
 
