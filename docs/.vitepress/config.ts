@@ -52,6 +52,8 @@ export default defineConfig({
           { text: 'Pagination', link: '/guide/pagination' },
           { text: 'Polling, retries, GC (opt in)', link: '/guide/features' },
           { text: 'Errors and retries', link: '/guide/errors-and-retries' },
+          { text: 'Validating responses', link: '/guide/validation' },
+          { text: 'From an OpenAPI document', link: '/guide/openapi' },
           { text: 'Server rendering', link: '/guide/ssr' },
           { text: 'Testing', link: '/guide/testing' },
           { text: 'Coming from TanStack Query', link: '/guide/from-tanstack-query' },
