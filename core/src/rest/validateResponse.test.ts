@@ -1,4 +1,4 @@
-import { HttpResponse, http } from 'msw';
+import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { RestEndpoint } from './RestEndpoint';
 import { ResponseValidationError, validateResponse } from './validateResponse';
 
 const API = 'http://validate.test';
-let todos: unknown = [{ id: 1, title: 'Write' }];
+let todos: JsonBodyType = [{ id: 1, title: 'Write' }];
 const server = setupServer(http.get(`${API}/todos`, () => HttpResponse.json(todos)));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
