@@ -8,5 +8,6 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   platform: 'node',
+  fixedExtension: false,
   unbundle: true,
 });

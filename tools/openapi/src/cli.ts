@@ -6,7 +6,10 @@ import { generate } from './generate';
 const USAGE = 'Usage: tessera generate <openapi.json|yaml> --out <folder>';
 
 /** `tessera generate <document> --out <folder>`; returns the exit code. */
-export async function main(args: readonly string[], log = console): Promise<number> {
+export async function main(
+  args: readonly string[],
+  log: Pick<Console, 'error'> = console,
+): Promise<number> {
   const [command, file, ...rest] = args;
   const outIndex = rest.indexOf('--out');
   const out = outIndex === -1 ? undefined : rest[outIndex + 1];

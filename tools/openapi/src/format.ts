@@ -41,6 +41,7 @@ export function typedLine(indent: string, head: string, type: string, tail: stri
     const list = /^\((.*)\)\[\]$/s.exec(type);
     const members = list ? splitUnion(list[1]) : [];
     if (members.length < 2 || (line.length <= LINE_WIDTH && !type.includes('\n'))) return line;
+    if (hugs(members)) return line;
     const lines = members.map((part) => `${inner}| ${part.replace(/\n/g, '\n    ')}`);
     return `${indent}${head}(\n${lines.join('\n')}\n${indent})[]${tail}`;
   }
@@ -56,6 +57,15 @@ export function typedLine(indent: string, head: string, type: string, tail: stri
   }
   const lines = parts.map((part) => `${inner}| ${part.replace(/\n/g, '\n    ')}`);
   return `${indent}${head.trimEnd()}\n${lines.join('\n')}${tail}`;
+}
+
+/** `{ ... } | null`: one object spanning lines and null or undefined, kept as it is. */
+function hugs(parts: string[]): boolean {
+  const spanning = parts.filter((part) => part.includes('\n'));
+  if (spanning.length !== 1 || !spanning[0].startsWith('{') || !spanning[0].endsWith('}')) {
+    return false;
+  }
+  return parts.every((part) => part === spanning[0] || part === 'null' || part === 'undefined');
 }
 
 /** `export interface X { ... }` for an object type, else `export type X = ...;`. */

@@ -78,12 +78,18 @@ export class Model {
     return deref(this.document, schema);
   }
 
+  /** An object schema with a required `id` of a string or number type: an entity. */
   hasId(schema: unknown): boolean {
     const target = this.resolve(schema);
     if (!isObject(target) || (isObject(schema) && schema.$ref !== undefined)) return false;
     if (typeOfNode(target) !== 'object' && !target.properties && !target.allOf) return false;
-    const id = this.resolve(this.shape(target).properties.id);
-    return isObject(id) && ['string', 'integer', 'number'].includes(typeOfNode(id) ?? '');
+    const { properties, required } = this.shape(target);
+    const id = this.resolve(properties.id);
+    return (
+      required.has('id') &&
+      isObject(id) &&
+      ['string', 'integer', 'number'].includes(typeOfNode(id) ?? '')
+    );
   }
 
   /** The TypeScript type of a schema, laid out for `indent`. */
@@ -253,7 +259,11 @@ function splitNull(type: string): boolean {
 function union(types: string[]): string {
   const unique = [...new Set(types)];
   if (unique.includes('unknown')) return 'unknown';
-  return unique.length === 0 ? 'never' : unique.join(' | ');
+  if (unique.length === 0) return 'never';
+  if (unique.length === 1) return unique[0];
+  return unique
+    .map((type) => (splitUnion(type, ' & ').length > 1 ? `(${type})` : type))
+    .join(' | ');
 }
 
 export function literal(value: unknown): string {

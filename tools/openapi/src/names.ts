@@ -26,9 +26,15 @@ export function propertyKey(name: string): string {
   return isIdentifier(name) ? name : quote(name);
 }
 
-/** A single-quoted string literal (the project's style). */
+/** A string literal as biome writes it: single quotes, double when that saves escapes. */
 export function quote(text: string): string {
-  return `'${text.replace(/[\\'\n\r\u2028\u2029]/g, (c) => (c === "'" || c === '\\' ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))}'`;
+  const mark = text.includes("'") && !text.includes('"') ? '"' : "'";
+  const escaped = text.replace(/[\\'"\n\r\u2028\u2029]/g, (c) => {
+    if (c === '\\' || c === mark) return `\\${c}`;
+    if (c === "'" || c === '"') return c;
+    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+  return `${mark}${escaped}${mark}`;
 }
 
 function words(text: string): string[] {

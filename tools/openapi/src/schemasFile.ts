@@ -1,8 +1,8 @@
 // schemas.ts of the output: an Entity class per component schema with an id, a type for the rest.
 import { isObject, type Json } from './document';
-import { declarationOf, typedLine } from './format';
+import { declarationOf, LINE_WIDTH, typedLine } from './format';
 import { literal, type Model, renderNorm, typeOfNode } from './model';
-import { propertyKey, quote } from './names';
+import { pascalCase, propertyKey, quote } from './names';
 
 /** Field names an Entity instance must keep for itself. */
 const ENTITY_MEMBERS = new Set(['pk', 'constructor']);
@@ -14,7 +14,8 @@ export function schemasFile(model: Model, header: string): string {
   const classes: string[] = [];
   const late: string[] = [];
   for (const component of sortByUse(model, entities)) {
-    const { body, schema } = entityClass(model, component.key, component.name);
+    const declarations: string[] = [];
+    const { body, schema } = entityClass(model, component.key, component.name, declarations);
     // A static schema may only name classes declared above it; otherwise it is set after all.
     const names = [...(schema?.matchAll(/\b[A-Z][\w$]*\b/g) ?? [])].map((match) => match[0]);
     const inline = schema && names.every((name) => declared.has(name) || name === component.name);
@@ -23,6 +24,7 @@ export function schemasFile(model: Model, header: string): string {
     if (schema && inline) lines.push(staticSchema(schema));
     if (schema && !inline) late.push(`${component.name}.schema = ${schema};`);
     classes.push(
+      ...declarations,
       `/** ${describe(component)} */\nexport class ${component.name} extends Entity {\n${lines.join('\n')}\n}`,
     );
   }
@@ -51,7 +53,12 @@ function staticSchema(schema: string): string {
 }
 
 /** The body lines of an entity class and its static schema (when a field holds entities). */
-function entityClass(model: Model, key: string, name: string): { body: string[]; schema?: string } {
+function entityClass(
+  model: Model,
+  key: string,
+  name: string,
+  declarations: string[],
+): { body: string[]; schema?: string } {
   const { properties, required } = model.shape(model.components.get(key)?.schema);
   const body = [`  static override get key() {\n    return ${quote(name)};\n  }`];
   const fields: string[] = [];
@@ -64,7 +71,7 @@ function entityClass(model: Model, key: string, name: string): { body: string[];
       );
       continue;
     }
-    fields.push(entityField(model, field, property, required.has(field)));
+    fields.push(entityField(model, field, property, required.has(field), name, declarations));
     const norm = model.norm(property, `components.schemas.${key}.${field}`);
     if (norm) norms.push([field, norm]);
   }
@@ -78,7 +85,14 @@ function entityClass(model: Model, key: string, name: string): { body: string[];
 }
 
 /** `name = '';`, `tags: string[] = [];`, `owner = User.fromJS();`, `tag?: string;`. */
-function entityField(model: Model, field: string, property: unknown, required: boolean): string {
+function entityField(
+  model: Model,
+  field: string,
+  property: unknown,
+  required: boolean,
+  owner: string,
+  declarations: string[],
+): string {
   const key = propertyKey(field);
   const type = model.typeOf(property, '  ');
   if (!required) return typedLine('  ', `${key}?: `, type, ';');
@@ -90,7 +104,12 @@ function entityField(model: Model, field: string, property: unknown, required: b
   const inferred = { "''": 'string', '0': 'number', false: 'boolean' }[initial];
   if (inferred === type || (initial === 'false' && type === 'boolean'))
     return `  ${key} = ${initial};`;
-  return typedLine('  ', `${key}: `, type, ` = ${initial};`);
+  const line = `  ${key}: ${type} = ${initial};`;
+  if (line.length <= LINE_WIDTH && !type.includes('\n')) return line;
+  // Too long for one line: the type gets a name of its own, declared before the class.
+  const name = model.names.claim(`${owner}${pascalCase(field)}`, 'Type');
+  declarations.push(declarationOf(name, model.typeOf(property)));
+  return `  ${key}: ${name} = ${initial};`;
 }
 
 /** A field's default: the schema's own (a plain value), else the empty value of its type. */
