@@ -110,6 +110,16 @@ describe('tessera generate', () => {
     expect(endpoints).toContain("  method: 'POST',\n  body: undefined,");
   });
 
+  it('docs/guide/openapi.md shows the Petstore output as the generator writes it', () => {
+    const guide = readFileSync(join(root, 'docs/guide/openapi.md'), 'utf8');
+    for (const file of ['schemas.ts', 'endpoints.ts']) {
+      const block = new RegExp(
+        `\`\`\`ts \\[${file.replace('.', '\\.')}\\]\n([\\s\\S]*?)\`\`\``,
+      ).exec(guide);
+      expect(block?.[1]).toBe(readFileSync(join(out, 'petstore', file), 'utf8'));
+    }
+  });
+
   it('GitHub: nested entities are schema fields, declared before the classes that hold them', () => {
     const schemas = readFileSync(join(out, 'api.github.com', 'schemas.ts'), 'utf8');
     const issue = /export class Issue extends Entity \{[\s\S]*?\n\}/.exec(schemas)?.[0] ?? '';
