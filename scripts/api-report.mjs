@@ -9,8 +9,9 @@ import ts from 'typescript';
 
 // 43 since the fixture tools moved to `@tessera/core/testing` and what a reader or manager of
 // your own is built from (isFetchDue, SharedListenable, toErrorLike) became public (issue 21);
-// 44 with RetryManager, when retries and timeouts became an opt-in manager (issue 20).
-const MAX_RUNTIME_VALUES = 44;
+// 44 with RetryManager, when retries and timeouts became an opt-in manager (issue 20); 46 with
+// validateResponse and its ResponseValidationError, opt-in response validation (issue 34).
+const MAX_RUNTIME_VALUES = 46;
 const root = new URL('..', import.meta.url).pathname;
 
 function packageDirs() {
