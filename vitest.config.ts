@@ -89,6 +89,8 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The guide's Vue page is mounted in a test.
+        plugins: [vue()],
         test: {
           name: 'openapi',
           root: fileURLToPath(new URL('./tools/openapi', import.meta.url)),

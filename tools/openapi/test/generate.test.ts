@@ -53,8 +53,8 @@ function run(file: string, name: string) {
 }
 
 beforeAll(async () => {
-  rmSync(out, { recursive: true, force: true });
   for (const { file, name } of documents) {
+    rmSync(join(out, name), { recursive: true, force: true });
     const { code, lines } = await run(file, name);
     expect(code).toBe(0);
     printed.set(name, lines);
