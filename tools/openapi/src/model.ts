@@ -98,7 +98,11 @@ export class Model {
     if (schema === false) return 'never';
     if (!isObject(schema)) return 'unknown';
     const component = this.component(schema);
-    if (component) return nullable(component.name, schema);
+    if (component) {
+      // A class cannot be null: a nullable entity schema is `| null` where it is used.
+      const orNull = component.entity && isNullable(component.schema);
+      return nullable(orNull ? `${component.name} | null` : component.name, schema);
+    }
     if (typeof schema.$ref === 'string') {
       const target = this.resolve(schema);
       if (target === undefined) {
@@ -250,6 +254,11 @@ function flatNorm(norm: Norm): string {
 function nullable(type: string, schema: Json): string {
   if (schema.nullable !== true || type === 'unknown' || splitNull(type)) return type;
   return splitUnion(type, ' & ').length > 1 ? `(${type}) | null` : `${type} | null`;
+}
+
+function isNullable(schema: unknown): boolean {
+  if (!isObject(schema)) return false;
+  return schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null'));
 }
 
 function splitNull(type: string): boolean {

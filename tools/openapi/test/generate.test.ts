@@ -125,6 +125,9 @@ describe('tessera generate', () => {
     const issue = /export class Issue extends Entity \{[\s\S]*?\n\}/.exec(schemas)?.[0] ?? '';
     expect(issue).toMatch(/static override schema = \{[\s\S]*user: NullableSimpleUser/);
     expect(issue).toMatch(/\n {2}id = 0;\n/);
+    // A nullable entity schema: the field is `| null`, null by default.
+    expect(issue).toContain('\n  user: NullableSimpleUser | null = null;\n');
+    expect(issue).toContain('\n  assignees?: SimpleUser[];\n');
     expect(schemas.indexOf('export class NullableSimpleUser ')).toBeLessThan(
       schemas.indexOf('export class Issue '),
     );
