@@ -91,6 +91,21 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The guide's Vue page is mounted in a test.
+        plugins: [vue()],
+        test: {
+          name: 'openapi',
+          root: fileURLToPath(new URL('./tools/openapi', import.meta.url)),
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['test/generated/**', '**/node_modules/**'],
+          // Generating, type-checking and linting GitHub's document takes a while on a busy machine.
+          hookTimeout: 300_000,
+          testTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'examples',
           root: fileURLToPath(new URL('./examples', import.meta.url)),

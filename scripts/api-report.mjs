@@ -10,8 +10,10 @@ import ts from 'typescript';
 // 43 since the fixture tools moved to `@tessera/core/testing` and what a reader or manager of
 // your own is built from (isFetchDue, SharedListenable, toErrorLike) became public (issue 21);
 // 44 with RetryManager, when retries and timeouts became an opt-in manager (issue 20); 45 with
-// InfiniteObserver, the infinite-list reader every adapter wraps, beside EndpointObserver (issue 31).
-const MAX_RUNTIME_VALUES = 45;
+// InfiniteObserver, the infinite-list reader every adapter wraps, beside EndpointObserver (issue 31);
+// 47 with validateResponse and its ResponseValidationError, opt-in response validation (issue 34);
+// 48 with PageManager, refetch on focus and reconnect and waiting while offline (issue 32).
+const MAX_RUNTIME_VALUES = 48;
 const root = new URL('..', import.meta.url).pathname;
 
 function packageDirs() {

@@ -225,6 +225,12 @@ export const features = [
     files: /\/olderBy\.js$/,
   },
   {
+    id: 'validation',
+    name: 'response validation (validateResponse with a Standard Schema validator)',
+    source: `export { validateResponse } from '@tessera/core';`,
+    files: /\/(validateResponse|standardSchema)\.js$/,
+  },
+  {
     name: 'optimistic updates (the Snapshot its updaters read)',
     source: '',
     files: /\/Snapshot\.js$/,

@@ -39,9 +39,11 @@ export {
   ConnectionError,
   NetworkError,
   ResponseParseError,
+  ResponseValidationError,
   RestEndpoint,
   resource,
   TimeoutError,
+  validateResponse,
 } from './rest/index';
 export type * from './schema/index';
 // Schemas

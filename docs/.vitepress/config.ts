@@ -53,6 +53,8 @@ export default defineConfig({
           { text: 'Offline and focus', link: '/guide/offline' },
           { text: 'Live data: SSE and WebSocket', link: '/guide/live-data' },
           { text: 'Errors and retries', link: '/guide/errors-and-retries' },
+          { text: 'Validating responses', link: '/guide/validation' },
+          { text: 'From an OpenAPI document', link: '/guide/openapi' },
           { text: 'Server rendering', link: '/guide/ssr' },
           { text: 'Testing', link: '/guide/testing' },
           { text: 'Coming from TanStack Query', link: '/guide/from-tanstack-query' },

@@ -60,3 +60,10 @@ export type {
   WithProcess,
   WithProcessOption,
 } from './restTypes';
+export type {
+  StandardSchemaIssue,
+  StandardSchemaOutput,
+  StandardSchemaResult,
+  StandardSchemaV1,
+} from './standardSchema';
+export { ResponseValidationError, validateResponse } from './validateResponse';
