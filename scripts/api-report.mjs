@@ -12,7 +12,8 @@ import ts from 'typescript';
 // 44 with RetryManager, when retries and timeouts became an opt-in manager (issue 20); 45 with
 // InfiniteObserver, the infinite-list reader every adapter wraps, beside EndpointObserver (issue 31);
 // 47 with validateResponse and its ResponseValidationError, opt-in response validation (issue 34);
-// 48 with PageManager, refetch on focus and reconnect and waiting while offline (issue 32).
+// 48 with PageManager, refetch on focus and reconnect and waiting while offline (issue 32;
+// persistence is in its own subpath, @tessera/core/persist).
 const MAX_RUNTIME_VALUES = 48;
 const root = new URL('..', import.meta.url).pathname;
 

@@ -185,7 +185,7 @@ export const features = [
   {
     id: 'persistence',
     name: 'persistence (PersistManager, indexedDBStorage)',
-    source: `export { PersistManager, indexedDBStorage } from '@tessera/core';`,
+    source: `export { PersistManager, indexedDBStorage } from '@tessera/core/persist';`,
     files: /\/persist\//,
   },
   {

@@ -1,6 +1,7 @@
 // The names DESIGN.md promises to tests outside the project, from the packages as users import them.
 import * as core from '@tessera/core';
 import * as coreLive from '@tessera/core/live';
+import * as corePersist from '@tessera/core/persist';
 import * as coreTesting from '@tessera/core/testing';
 import * as vanilla from '@tessera/vanilla';
 import { from } from 'rxjs';
@@ -53,6 +54,15 @@ test('live data is in @tessera/core/live, not in the main entry', () => {
   const live: Record<string, unknown> = { ...coreLive };
   for (const name of ['LiveManager', 'sseTransport', 'webSocketTransport', 'olderBy'] as const) {
     expect(typeof live[name], name).toBe('function');
+    expect(exported[name], name).toBeUndefined();
+  }
+});
+
+test('persistence is in @tessera/core/persist, not in the main entry', () => {
+  const exported: Record<string, unknown> = { ...core };
+  const persist: Record<string, unknown> = { ...corePersist };
+  for (const name of ['PersistManager', 'indexedDBStorage', 'localStorageStorage'] as const) {
+    expect(typeof persist[name], name).toBe('function');
     expect(exported[name], name).toBeUndefined();
   }
 });

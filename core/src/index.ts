@@ -31,8 +31,6 @@ export {
   suspense,
   toErrorLike,
 } from './observe/index';
-export type * from './persist/index';
-export { indexedDBStorage, localStorageStorage, PersistManager } from './persist/index';
 export type * from './rest/index';
 // Endpoints
 export {

@@ -4,15 +4,15 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStore } from '../managers/createStore';
-import { RestEndpoint } from '../rest';
-import { Entity } from '../schema';
 import {
   indexedDBStorage,
   localStorageStorage,
   PersistManager,
   type PersistOptions,
   type PersistStorage,
-} from './index';
+} from '../persist';
+import { RestEndpoint } from '../rest';
+import { Entity } from '../schema';
 
 const API = 'http://persist.test';
 let served = 0;

@@ -1,10 +1,5 @@
-import {
-  GCManager,
-  indexedDBStorage,
-  PageManager,
-  PersistManager,
-  PollingManager,
-} from '@tessera/core';
+import { GCManager, PageManager, PollingManager } from '@tessera/core';
+import { indexedDBStorage, PersistManager } from '@tessera/core/persist';
 import { reduxDevtools } from '@tessera/devtools';
 import { createTessera } from '@tessera/vue';
 import { createApp } from 'vue';

@@ -1,0 +1,8 @@
+// @tessera/core/persist: the store kept across reloads (IndexedDB, localStorage), opt in
+// (docs/guide/offline.md#persistence). Apart from the main entry: an app that does not import it
+// carries none of it.
+
+export { indexedDBStorage } from './persist/indexedDBStorage';
+export { localStorageStorage } from './persist/localStorageStorage';
+export { PersistManager, type PersistOptions } from './persist/PersistManager';
+export type { PersistStorage } from './persist/PersistStorage';
