@@ -4,6 +4,8 @@
 import { chooseManagers } from '../managers/createStore';
 import type { CreateStoreOptions, Manager } from '../store';
 
+export { enterServerRender, guardServerRenders } from './sharedRenders';
+
 /**
  * Until the store starts, a failed read is recorded as a cancelled fetch: the key stays as if
  * never fetched. A server render never starts its store, so the page renders that key loading,
