@@ -1,6 +1,6 @@
 import { type Controller, type CreateStoreOptions, createStore, type Store } from '@tessera/core';
 import { message } from '@tessera/core/internal';
-import { guardServerRenders, serverStoreOptions } from '@tessera/core/server';
+import { guardServerRenders, SERVER, serverStoreOptions } from '@tessera/core/server';
 import { BROWSER } from 'esm-env';
 import { getContext, hasContext, onMount, setContext } from 'svelte';
 import { watchServerRender } from './serverRender.js';
@@ -38,7 +38,7 @@ const key = Symbol('tessera');
 export function createTessera(options: TesseraOptions = {}): Tessera {
   const { store: given, throwOnSharedRender, ...storeOptions } = options;
   const store = given ?? createStore(BROWSER ? storeOptions : serverStoreOptions(storeOptions));
-  if (!BROWSER && throwOnSharedRender) guardServerRenders(store);
+  if (SERVER && !BROWSER && throwOnSharedRender) guardServerRenders(store);
   return {
     store,
     controller: store.controller,
@@ -78,7 +78,7 @@ export function getTessera(): Tessera {
   }
   const tessera = getContext<Tessera>(key);
   // On the server: notes which render reads the store (a warning when two share it at once).
-  if (!BROWSER) watchServerRender(tessera.store);
+  if (SERVER && !BROWSER) watchServerRender(tessera.store);
   return tessera;
 }
 

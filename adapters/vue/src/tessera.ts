@@ -1,6 +1,6 @@
 import { type Controller, type CreateStoreOptions, createStore, type Store } from '@tessera/core';
 import { chooseManagers, message } from '@tessera/core/internal';
-import { guardServerRenders, serverStoreOptions } from '@tessera/core/server';
+import { guardServerRenders, SERVER, serverStoreOptions } from '@tessera/core/server';
 import { type App, type InjectionKey, inject, onMounted, onScopeDispose, provide } from 'vue';
 import { type ActionLog, createActionLog } from './actionLog';
 import { watchServerRender } from './serverRender';
@@ -58,7 +58,7 @@ export function rooted(options: TesseraOptions, owns = !options.store): Rooted {
         },
       }),
     );
-  if (throwOnSharedRender) guardServerRenders(store);
+  if (SERVER && throwOnSharedRender) guardServerRenders(store);
   // Roots holding a store this Tessera created: the last one to leave disposes it.
   let roots = 0;
   const hold = () => {
@@ -145,7 +145,7 @@ export function useTessera(): Tessera {
     );
   }
   // On the server: notes which render reads the store (a warning when two share it at once).
-  watchServerRender(tessera.store);
+  if (SERVER) watchServerRender(tessera.store);
   return tessera;
 }
 

@@ -2,6 +2,9 @@
 // happens here, so a store keeps its options (./serverStore.ts is the server's).
 import type { CreateStoreOptions, Store } from '../store';
 
+/** False in a browser build: code behind `if (SERVER)` is left out. */
+export const SERVER = false;
+
 export function serverStoreOptions<O extends CreateStoreOptions>(options: O): O {
   return options;
 }
