@@ -1,6 +1,7 @@
 // The `serverOrigin` option as the module and its plugins read it: where a server render's
 // relative URLs go, never a value that could come from the request.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { ModuleOptions } from '../src/module';
 import { IN_PROCESS, serverTarget } from '../src/runtime/serverTarget';
 
 describe('serverTarget', () => {
@@ -22,5 +23,14 @@ describe('serverTarget', () => {
         `@tessera/nuxt: tessera.serverOrigin must be 'in-process' or an http(s) origin`,
       );
     }
+  });
+
+  it("types the option as 'in-process' or a string (an origin)", () => {
+    expectTypeOf<ModuleOptions['serverOrigin']>().toEqualTypeOf<
+      'in-process' | (string & {}) | undefined
+    >();
+    // @ts-expect-error an origin is a string
+    const port: ModuleOptions = { serverOrigin: 3001 };
+    expect(() => serverTarget(port.serverOrigin)).toThrow(TypeError);
   });
 });
