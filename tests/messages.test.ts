@@ -44,7 +44,8 @@ async function bundle(mode: 'production' | 'development'): Promise<string> {
         export * from '@tessera/vanilla';
         export * from '@tessera/core/testing';
         export { getTessera } from './adapters/svelte/src/context';
-        export { createTessera as vueTessera, useTessera } from './adapters/vue/src/tessera';`,
+        export { createTessera as vueTessera, useTessera } from './adapters/vue/src/tessera';
+        export * from './adapters/nuxt/src/runtime/serverTarget';`,
       resolveDir: repo,
       loader: 'ts',
     },

@@ -5,6 +5,11 @@ import base from '../../core/tsdown.config';
 
 export default defineConfig({
   ...base,
-  entry: ['src/module.ts', 'src/runtime/plugin.server.ts', 'src/runtime/plugin.client.ts'],
-  deps: { neverBundle: [/^nuxt(\/|$)/, /^@nuxt\//] },
+  entry: [
+    'src/module.ts',
+    'src/runtime/plugin.server.ts',
+    'src/runtime/plugin.client.ts',
+    'src/runtime/nitro.ts',
+  ],
+  deps: { neverBundle: [/^nuxt(\/|$)/, /^@nuxt\//, /^nitropack(\/|$)/] },
 });

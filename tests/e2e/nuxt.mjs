@@ -18,7 +18,12 @@ function startProxy() {
       return;
     }
     try {
-      const response = await fetch(url, { method: req.method, headers: { accept: '*/*' } });
+      // The cookie the server's request carries (the account endpoint's getHeaders adds it).
+      const cookie = req.headers.cookie ? { cookie: req.headers.cookie } : {};
+      const response = await fetch(url, {
+        method: req.method,
+        headers: { accept: '*/*', ...cookie },
+      });
       res.writeHead(response.status, { 'Content-Type': response.headers.get('content-type') });
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (error) {
@@ -54,7 +59,7 @@ async function apiRequestsDuring(page, action) {
   const requests = [];
   const onRequest = (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname.startsWith('/api/')) requests.push(`${request.method()} ${pathname}`);
+    if (/^\/(api|auth)\//.test(pathname)) requests.push(`${request.method()} ${pathname}`);
   };
   page.on('request', onRequest);
   try {
@@ -256,6 +261,42 @@ export const tests = [
   },
   loadMore,
   ...pagedPageEnd,
+  {
+    name: 'the auth recipe: a signed-in visitor’s account is rendered on the server with their cookie, hydrated without a request (the account page passes an axe-core audit)',
+    async run({ page, baseURL }) {
+      await page.context().addCookies([{ name: 'tessera-user', value: '3', url: baseURL }]);
+      try {
+        let html;
+        const requests = await apiRequestsDuring(page, async () => {
+          html = await (await page.goto(new URL('/account', baseURL).href)).text();
+          await ready(page);
+        });
+        assert.match(html, /Signed in as <strong id="account-name">Grace Hopper<\/strong>/);
+        assert.deepEqual(
+          requests.filter((line) => line.includes('/auth/')),
+          [],
+          'the browser read the account from the payload',
+        );
+        await assertAccessible(page, 'on the account page');
+        // Signing out and in again goes through the browser's store; a double click signs in once.
+        await page.click('#sign-out');
+        await page.locator('#signed-out').waitFor();
+        await page.selectOption('#sign-in-user', { label: 'Alan Turing' });
+        const signIns = await apiRequestsDuring(page, async () => {
+          await page.locator('#sign-in button').dblclick();
+          await eventually(async () =>
+            assert.equal(await page.locator('#account-name').textContent(), 'Alan Turing'),
+          );
+        });
+        assert.equal(signIns.filter((line) => line === 'POST /auth/account').length, 1);
+        // The next server render reads the new cookie.
+        const again = await (await page.goto(new URL('/account', baseURL).href)).text();
+        assert.match(again, /Signed in as <strong id="account-name">Alan Turing<\/strong>/);
+      } finally {
+        await page.context().clearCookies();
+      }
+    },
+  },
   {
     name: 'the page looks sane (screenshot)',
     async run({ page, baseURL }) {

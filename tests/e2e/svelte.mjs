@@ -95,6 +95,44 @@ export const tests = [
     },
   },
   {
+    name: 'a forged element with the state id above the real script is refused: the store starts empty and fetches',
+    async run({ page, baseURL }) {
+      // A user's post that a sanitizer let through (a div keeps its id), holding a state whose
+      // first todo is forged. A page of its own: the refusal is reported as a page error.
+      const forgedPage = await page.context().newPage();
+      const reported = [];
+      forgedPage.on('pageerror', (error) => reported.push(error.message));
+      const requests = [];
+      forgedPage.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname === '/api/todos') requests.push(pathname);
+      });
+      await forgedPage.route(baseURL, async (route) => {
+        const response = await route.fetch();
+        const html = await response.text();
+        const real =
+          /<script id="__TESSERA_STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)[1];
+        const forged = real.replace(firstPage[0], 'Forged title');
+        const body = html.replace(
+          '<div id="app">',
+          `<div id="__TESSERA_STATE__" hidden>${forged}</div><div id="app">`,
+        );
+        await route.fulfill({ response, body });
+      });
+      try {
+        await forgedPage.goto(baseURL);
+        await forgedPage.waitForFunction(() => 'tessera' in window);
+        await eventually(async () => assert.deepEqual(await titles(forgedPage), firstPage));
+        assert.deepEqual(requests, ['/api/todos'], 'the list was fetched, not read from the page');
+        assert.equal(reported.length, 1);
+        assert.match(reported[0], /^The page state "__TESSERA_STATE__" is not read: .* is a div/);
+        assert.equal(await forgedPage.locator('div#__TESSERA_STATE__').count(), 1, 'forged');
+      } finally {
+        await forgedPage.close();
+      }
+    },
+  },
+  {
     name: 'loads the next page (useInfinite) and appends it',
     async run({ page }) {
       await holdRequests(page, '**/api/todos?*page=2*', 'GET', async (release) => {

@@ -1,19 +1,29 @@
 // @tessera/nuxt: the Nuxt module. It installs @tessera/vue's store with a plugin per side (a store
 // per request on the server, one per app in the browser), auto-imports the composables, and
 // hands the store's options to the plugins through the runtime config. See README.md.
-import { addComponent, addImports, addPlugin, createResolver, defineNuxtModule } from '@nuxt/kit';
+import {
+  addComponent,
+  addImports,
+  addPlugin,
+  addServerPlugin,
+  createResolver,
+  defineNuxtModule,
+} from '@nuxt/kit';
 import type { NuxtModule } from 'nuxt/schema';
 import type { StoreOptions } from './runtime/options';
+import { serverTarget } from './runtime/serverTarget';
 
 export type { StoreOptions } from './runtime/options';
 
 export interface ModuleOptions extends StoreOptions {
   /**
    * Where the server's requests to relative URLs (`/api/todos`) go during a server render:
-   * an origin such as `http://127.0.0.1:3001`. Default: the origin of the page's request.
-   * Runtime override: `NUXT_TESSERA_SERVER_ORIGIN`.
+   * `'in-process'` (this app's own server routes answer them, without leaving the process) or
+   * an origin such as `http://api.internal:3001`. Required in production: a server without it
+   * refuses to start (development answers them in process, with a warning). Never the page
+   * request's Host header. Runtime override: `NUXT_TESSERA_SERVER_ORIGIN`.
    */
-  serverOrigin?: string;
+  serverOrigin?: 'in-process' | (string & {});
 }
 
 /**
@@ -39,6 +49,8 @@ const tessera: NuxtModule<ModuleOptions> = defineNuxtModule<ModuleOptions>({
   setup(options, nuxt) {
     const { resolve } = createResolver(import.meta.url);
     const { serverOrigin = '', ...store } = options;
+    // A value that can never work fails the build; a missing one, the production server's start.
+    serverTarget(serverOrigin);
     // Public: both plugins build their store from it. Private: only the server needs the origin.
     nuxt.options.runtimeConfig.public.tessera = store;
     nuxt.options.runtimeConfig.tessera = { serverOrigin };
@@ -46,6 +58,7 @@ const tessera: NuxtModule<ModuleOptions> = defineNuxtModule<ModuleOptions>({
     nuxt.options.build.transpile.push(resolve('./runtime'));
     addPlugin({ src: resolve('./runtime/plugin.server'), mode: 'server' });
     addPlugin({ src: resolve('./runtime/plugin.client'), mode: 'client' });
+    addServerPlugin(resolve('./runtime/nitro'));
     keepServerPrefetchHooks(nuxt.options.optimization.treeShake.composables.client);
     addImports(composables.map((name) => ({ name, from: '@tessera/vue' })));
     addComponent({

@@ -52,6 +52,15 @@ describe('@tessera/nuxt module', () => {
     ]);
   });
 
+  it('adds its Nitro plugin: the start-up check of serverOrigin, localFetch for in-process requests', () => {
+    // Nitro's options are typed by nitropack's own types, not loaded here.
+    const { nitro } = nuxt.options as unknown as { nitro: { plugins?: string[] } };
+    const ours = (nitro.plugins ?? []).filter((plugin) =>
+      /adapters\/nuxt\/.*runtime\/nitro(\.|$)/.test(plugin),
+    );
+    expect(ours).toHaveLength(1);
+  });
+
   it("keeps the readers' onServerPrefetch in the browser's bundle (useId matches across sides)", () => {
     const { client } = nuxt.options.optimization.treeShake.composables;
     expect(client.vue).not.toContain('onServerPrefetch');

@@ -1,11 +1,14 @@
 // The module in a running Nuxt app: examples/nuxt's production build (made by `npm test`, or
 // `npm run build -w @tessera/example-nuxt`), served by @nuxt/test-utils.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { $fetch, setup } from '@nuxt/test-utils/e2e';
+import { $fetch, setup, url } from '@nuxt/test-utils/e2e';
 import { createStore, EndpointObserver, hydrate } from '@tessera/core';
 import { parse } from 'devalue';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PER_PAGE, TodoResource } from '../../../examples/vue/src/api';
 
 const rootDir = fileURLToPath(new URL('../../../examples/nuxt', import.meta.url));
@@ -63,5 +66,82 @@ describe('@tessera/nuxt in a server render', () => {
     expect(payloadOf(html).tessera).toMatchObject({
       endpoints: { 'GET /api/users': expect.anything() },
     });
+  });
+});
+
+/** GETs `path` of the running example with these headers (fetch would not send a Host of ours). */
+function page(path: string, headers: IncomingHttpHeaders): Promise<string> {
+  return new Promise((resolve, reject) => {
+    request(url(path), { headers }, (response) => {
+      let html = '';
+      response.setEncoding('utf8').on('data', (chunk) => (html += chunk));
+      response.on('end', () => resolve(html));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('where a server render sends relative API requests', () => {
+  // A server the page request names as its host: it would answer with a forged todo list.
+  const attacker = { requests: [] as string[], origin: '' };
+  const forged = createServer((req, res) => {
+    attacker.requests.push(`${req.method} ${req.url}`);
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify([{ id: 1, title: 'Forged by the host', completed: false, userId: 1 }]));
+  });
+  beforeAll(
+    () =>
+      new Promise<void>((resolve) =>
+        forged.listen(0, '127.0.0.1', () => {
+          attacker.origin = `127.0.0.1:${(forged.address() as AddressInfo).port}`;
+          resolve();
+        }),
+      ),
+  );
+  afterAll(() => new Promise<void>((resolve) => forged.close(() => resolve())));
+
+  it('never to the host the request names (Host: attacker.test): the app answers in process', async () => {
+    const html = await page('/', { host: 'attacker.test' });
+    expect(html).toContain('Describe the Analytical Engine');
+    expect(payloadOf(html).tessera).toMatchObject({
+      endpoints: { 'GET /api/todos?perPage=4': expect.anything() },
+    });
+  });
+
+  it('never to a server the Host or X-Forwarded-Host header names, even one that answers', async () => {
+    for (const headers of [{ host: attacker.origin }, { 'x-forwarded-host': attacker.origin }]) {
+      const html = await page('/', headers);
+      expect(html).toContain('Describe the Analytical Engine');
+      expect(html).not.toContain('Forged by the host');
+    }
+    expect(attacker.requests).toEqual([]);
+  });
+
+  it('refuses to start in production without serverOrigin, saying what to set', () => {
+    const started = spawnSync(process.execPath, [`${output}/server/index.mjs`], {
+      env: { ...process.env, PORT: '0', NUXT_TESSERA_SERVER_ORIGIN: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(started.status).not.toBe(0);
+    // A production build says the code and the option (docs/reference/messages.md has the rest).
+    expect(started.stderr).toContain('TSR82 tessera.serverOrigin');
+  });
+});
+
+describe("an endpoint's getHeaders in a server render (the README's auth recipe, app/pages/account.vue)", () => {
+  it("runs inside the request's Nuxt context: useRequestHeaders() forwards the cookie", async () => {
+    const html = await page('/account', { cookie: 'tessera-user=3' });
+    expect(html).toMatch(/Signed in as <strong id="account-name">Grace Hopper<\/strong>/);
+    expect(payloadOf(html).tessera).toMatchObject({
+      endpoints: { 'GET /auth/account': '3' },
+    });
+  });
+
+  it('renders no account without the cookie (the browser then asks, and gets a 401)', async () => {
+    const html = await page('/account', {});
+    expect(html).not.toContain('Signed in as');
+    expect(html).toContain('Loading the account');
   });
 });

@@ -1,8 +1,9 @@
 import { type Controller, type CreateStoreOptions, createStore, type Store } from '@tessera/core';
 import { message } from '@tessera/core/internal';
-import { serverStoreOptions } from '@tessera/core/server';
+import { guardServerRenders, SERVER, serverStoreOptions } from '@tessera/core/server';
 import { BROWSER } from 'esm-env';
 import { getContext, hasContext, onMount, setContext } from 'svelte';
+import { watchServerRender } from './serverRender.js';
 
 export interface TesseraOptions extends CreateStoreOptions {
   /**
@@ -10,6 +11,12 @@ export interface TesseraOptions extends CreateStoreOptions {
    * yours: `dispose()` leaves it alone.
    */
   store?: Store;
+  /**
+   * A server render that reads the store while another is under way throws (their users' data
+   * would mix), in every build; without it, development builds warn. Create the store per
+   * request instead: this is the guard for when that is not sure (docs/guide/ssr.md).
+   */
+  throwOnSharedRender?: boolean;
 }
 
 /** The store of one app (or one server request), what every accessor reads. */
@@ -29,8 +36,9 @@ const key = Symbol('tessera');
  * In the browser they start at once and stop when the last root that set the store unmounts.
  */
 export function createTessera(options: TesseraOptions = {}): Tessera {
-  const { store: given, ...storeOptions } = options;
+  const { store: given, throwOnSharedRender, ...storeOptions } = options;
   const store = given ?? createStore(BROWSER ? storeOptions : serverStoreOptions(storeOptions));
+  if (SERVER && !BROWSER && throwOnSharedRender) guardServerRenders(store);
   return {
     store,
     controller: store.controller,
@@ -68,7 +76,10 @@ export function getTessera(): Tessera {
       ),
     );
   }
-  return getContext<Tessera>(key);
+  const tessera = getContext<Tessera>(key);
+  // On the server: notes which render reads the store (a warning when two share it at once).
+  if (SERVER && !BROWSER) watchServerRender(tessera.store);
+  return tessera;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { type Controller, type CreateStoreOptions, createStore, type Store } from '@tessera/core';
 import { chooseManagers, message } from '@tessera/core/internal';
-import { serverStoreOptions } from '@tessera/core/server';
+import { guardServerRenders, SERVER, serverStoreOptions } from '@tessera/core/server';
 import { type App, type InjectionKey, inject, onMounted, onScopeDispose, provide } from 'vue';
 import { type ActionLog, createActionLog } from './actionLog';
+import { watchServerRender } from './serverRender';
 
 export interface TesseraOptions extends CreateStoreOptions {
   /**
@@ -10,6 +11,12 @@ export interface TesseraOptions extends CreateStoreOptions {
    * apps mount and unmount it, and never dispose it.
    */
   store?: Store;
+  /**
+   * A server render that reads the store while another is under way throws (their users' data
+   * would mix), in every build; without it, development builds warn. Create the store per
+   * request instead: this is the guard for when that is not sure (docs/guide/ssr.md).
+   */
+  throwOnSharedRender?: boolean;
 }
 
 /** The store of one Vue app; also the plugin that provides it (`app.use(tessera)`). */
@@ -34,7 +41,7 @@ interface Rooted {
 
 /** `owns`: the Tessera disposes the store (one it created; `createFixtureTessera`'s too). */
 export function rooted(options: TesseraOptions, owns = !options.store): Rooted {
-  const { store: given, ...storeOptions } = options;
+  const { store: given, throwOnSharedRender, ...storeOptions } = options;
   const log = process.env.NODE_ENV !== 'production' && !given ? createActionLog() : undefined;
   const store =
     given ??
@@ -51,6 +58,7 @@ export function rooted(options: TesseraOptions, owns = !options.store): Rooted {
         },
       }),
     );
+  if (SERVER && throwOnSharedRender) guardServerRenders(store);
   // Roots holding a store this Tessera created: the last one to leave disposes it.
   let roots = 0;
   const hold = () => {
@@ -136,6 +144,8 @@ export function useTessera(): Tessera {
       ),
     );
   }
+  // On the server: notes which render reads the store (a warning when two share it at once).
+  if (SERVER) watchServerRender(tessera.store);
   return tessera;
 }
 

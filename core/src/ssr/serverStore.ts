@@ -4,6 +4,11 @@
 import { chooseManagers } from '../managers/createStore';
 import type { CreateStoreOptions, Manager } from '../store';
 
+export { enterServerRender, guardServerRenders } from './sharedRenders';
+
+/** True in a server build (false in the browser one): lets a bundler drop server-only code. */
+export const SERVER = true;
+
 /**
  * Until the store starts, a failed read is recorded as a cancelled fetch: the key stays as if
  * never fetched. A server render never starts its store, so the page renders that key loading,

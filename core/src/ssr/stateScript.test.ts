@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 // The state script: written on the server, read back in the browser (a DOM is needed to read it).
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../managers/createStore';
 import { localEndpoint } from '../managers/endpoints.test-helpers';
 import { Entity } from '../schema';
+import { dehydrate } from './dehydrate';
+import { serializeState } from './serializeState';
 import { readStateScript, renderStateScript, STATE_SCRIPT_ID } from './stateScript';
 
 class Note extends Entity {
@@ -62,5 +64,68 @@ describe('renderStateScript / readStateScript', () => {
   it('reads undefined from a page without the script', () => {
     document.body.innerHTML = '<main></main>';
     expect(readStateScript()).toBeUndefined();
+  });
+});
+
+describe('readStateScript refuses what the server did not write', () => {
+  /** A state whose note 1 reads `text`, as a page would carry it. */
+  async function stateOf(text: string) {
+    const server = createStore();
+    await server.controller.setResponse(getNote, { id: 1 }, { id: 1, text });
+    const json = serializeState(dehydrate(server.controller));
+    server.dispose();
+    return json;
+  }
+  /** console.error stands in for reportError, which happy-dom lacks. */
+  function reported() {
+    return vi.spyOn(console, 'error').mockImplementation(() => {});
+  }
+  afterEach(() => {
+    vi.restoreAllMocks();
+    document.head.innerHTML = '';
+  });
+
+  it('refuses a forged <div> with the id above the real script: the store starts empty', async () => {
+    const forged = await stateOf('forged');
+    const real = await serverPage();
+    // What a sanitizer lets through in a user's post: a div keeps its id.
+    document.body.innerHTML = `<div id="app"><article><div id="${STATE_SCRIPT_ID}">${forged}</div></article></div>${real}`;
+    const errors = reported();
+    const state = readStateScript();
+    expect(state).toBeUndefined();
+    expect(errors).toHaveBeenCalledTimes(1);
+    const [error] = errors.mock.calls[0];
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).message).toMatch(/^The page state "__TESSERA_STATE__" is not read/);
+    expect((error as TypeError).message).toContain('is a div');
+    const browser = createStore({ initialState: state });
+    expect(browser.controller.getResponse(getNote, { id: 1 }).data).toBeUndefined();
+    browser.dispose();
+  });
+
+  it('refuses a JSON script with the id inside the page content, not a child of head or body', async () => {
+    const forged = await stateOf('forged');
+    document.body.innerHTML = `<div id="app"><script id="${STATE_SCRIPT_ID}" type="application/json">${forged}</script></div>`;
+    const errors = reported();
+    expect(readStateScript()).toBeUndefined();
+    expect(String(errors.mock.calls[0][0])).toContain('child of head or body');
+  });
+
+  it('refuses a script with the id of another type', async () => {
+    document.body.innerHTML = `<script id="${STATE_SCRIPT_ID}" type="text/plain">${await stateOf('x')}</script>`;
+    const errors = reported();
+    expect(readStateScript()).toBeUndefined();
+    expect(errors).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the script in <head>, and the real one when a forged element comes after it', async () => {
+    document.head.innerHTML = await serverPage();
+    document.body.innerHTML = `<div id="app"><div id="${STATE_SCRIPT_ID}">${await stateOf('forged')}</div></div>`;
+    const errors = reported();
+    const state = readStateScript();
+    expect(errors).not.toHaveBeenCalled();
+    const browser = createStore({ initialState: state });
+    expect(browser.controller.getResponse(getNote, { id: 1 }).data?.text).toBe(HOSTILE);
+    browser.dispose();
   });
 });

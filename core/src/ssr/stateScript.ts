@@ -1,3 +1,4 @@
+import { message } from '../schema/development';
 import type { Controller } from '../store/Controller';
 import type { State } from '../store/State';
 import { type DehydratedState, dehydrate, hydrate } from './dehydrate';
@@ -32,8 +33,41 @@ function escapeAttribute(value: string): string {
 /**
  * Client side, before creating the store (`createTessera`, `createStore`): the state the server rendered with, to pass as
  * `initialState`, so hydration neither refetches nor mismatches. Undefined when the page has none.
+ *
+ * Only the script the server wrote is read: the first element with the id must be a
+ * `<script type="application/json">` that is a child of `<head>` or `<body>` itself, where no
+ * content of the page's own sits (docs/guide/ssr.md). Anything else (say a user's post holding
+ * `<div id="__TESSERA_STATE__">` above the real script) is refused: reported as a `TypeError`
+ * (TSR80) without throwing, and undefined returned, so the store starts empty and fetches.
  */
 export function readStateScript(id = STATE_SCRIPT_ID, doc: Document = document): State | undefined {
-  const text = doc.getElementById(id)?.textContent;
+  const element = doc.getElementById(id);
+  if (!element) return undefined;
+  if (!isServerScript(element, doc)) {
+    const refused = new TypeError(
+      message(
+        `TSR80 ${id}`,
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `The page state "${id}" is not read: the first element with that id is a ${element.localName}, not the JSON script renderStateScript() writes, as a child of head or body (docs/guide/ssr.md#where-the-state-script-sits). The store starts empty`,
+      ),
+    );
+    // Reported, not thrown: content of the page must not stop the app from starting.
+    (globalThis.reportError ?? console.error)(refused);
+    return undefined;
+  }
+  const text = element.textContent;
   return text ? hydrate(JSON.parse(text) as DehydratedState) : undefined;
+}
+
+/** What renderStateScript writes, where the docs say to put it. */
+function isServerScript(element: Element, doc: Document): boolean {
+  const parent = element.parentElement;
+  return (
+    element.localName === 'script' &&
+    element.namespaceURI === 'http://www.w3.org/1999/xhtml' &&
+    element.getAttribute('type') === 'application/json' &&
+    parent !== null &&
+    (parent === doc.head || parent === doc.body)
+  );
 }

@@ -9,7 +9,8 @@ import '../../vanilla/src/style.css';
 import '../../vue/src/vue.css';
 
 // A server-rendered page carries the store's state: start from it, so nothing it holds is
-// fetched again, and hydrate the markup. Without it (no server render), mount from scratch.
+// fetched again, and hydrate the markup. Without it (no server render, or a state that
+// readStateScript refused), mount from scratch: the server's markup, if any, is not ours.
 const initialState = readStateScript();
 // The Redux DevTools extension, when the browser has it, logs the store's actions (development
 // only, like the <TesseraDevtools /> panel in App.svelte). Polling (the live counter), pushed
@@ -22,7 +23,10 @@ const tessera = createTessera({
 const target = document.getElementById('app')!;
 const options = { target, context: tesseraContext(tessera) };
 if (initialState) hydrate(App, options);
-else mount(App, options);
+else {
+  target.replaceChildren();
+  mount(App, options);
+}
 
 // For the browser tests and the curious: `window.tessera.controller` in the console.
 Object.assign(window, { tessera });
