@@ -27,7 +27,10 @@ export const tests = [
     async run({ page, baseURL }) {
       await showBoth(page, baseURL);
       await eventually(async () =>
-        assert.equal(await status(page, 'tags'), 'Could not load: schema: TSR18 set static key'),
+        assert.equal(
+          await status(page, 'tags'),
+          'Could not load: schema at [0]: TSR18 set static key',
+        ),
       );
       assert.deepEqual(await items(page, 'tags'), []);
       assert.deepEqual(await items(page, 'todos'), seedTitles);
