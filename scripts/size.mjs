@@ -189,6 +189,12 @@ export const features = [
     files: /\/persist\//,
   },
   {
+    id: 'tab-sync',
+    name: 'tabs in sync (TabSyncManager)',
+    source: `export { TabSyncManager } from '@tessera/core/persist';`,
+    files: /\/(TabSyncManager|storeEntries)\.js$/,
+  },
+  {
     id: 'retries-timeouts',
     name: 'retries and timeouts (RetryManager)',
     source: `export { RetryManager } from '@tessera/core';`,

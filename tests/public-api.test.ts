@@ -61,7 +61,12 @@ test('live data is in @tessera/core/live, not in the main entry', () => {
 test('persistence is in @tessera/core/persist, not in the main entry', () => {
   const exported: Record<string, unknown> = { ...core };
   const persist: Record<string, unknown> = { ...corePersist };
-  for (const name of ['PersistManager', 'indexedDBStorage', 'localStorageStorage'] as const) {
+  for (const name of [
+    'PersistManager',
+    'indexedDBStorage',
+    'localStorageStorage',
+    'TabSyncManager',
+  ] as const) {
     expect(typeof persist[name], name).toBe('function');
     expect(exported[name], name).toBeUndefined();
   }

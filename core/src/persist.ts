@@ -1,4 +1,5 @@
-// @tessera/core/persist: the store kept across reloads (IndexedDB, localStorage), opt in
+// @tessera/core/persist: the store kept across reloads (IndexedDB, localStorage) and in sync
+// across tabs (BroadcastChannel), opt in
 // (docs/guide/offline.md#persistence). Apart from the main entry: an app that does not import it
 // carries none of it.
 
@@ -6,3 +7,4 @@ export { indexedDBStorage } from './persist/indexedDBStorage';
 export { localStorageStorage } from './persist/localStorageStorage';
 export { PersistManager, type PersistOptions } from './persist/PersistManager';
 export type { PersistStorage } from './persist/PersistStorage';
+export { TabSyncManager, type TabSyncOptions } from './persist/TabSyncManager';

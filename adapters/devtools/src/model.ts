@@ -163,6 +163,8 @@ export function describeAction(action: Action): string {
       return `gc ${action.keys.length} keys, ${action.entities.length} entities`;
     case 'reset':
       return 'reset';
+    case 'writeEntries':
+      return `from another tab: ${action.entries.length} entries`;
     default:
       return `${action.type} ${action.key}`;
   }

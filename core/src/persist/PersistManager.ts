@@ -1,15 +1,15 @@
 import type { Subscription } from 'rxjs';
 import { warnInDevelopment } from '../schema/development';
-import { INVALID } from '../schema/INVALID';
 import { getOwn, setOwn } from '../schema/ownProperty';
 import { hydrate } from '../ssr/dehydrate';
 import type { Controller, Dispatch, Manager, State } from '../store';
-import type { CacheState, ResultMeta } from '../store/State';
+import type { CacheState } from '../store/State';
 import { unrefTimer } from '../store/unrefTimer';
-import { Changes, WHOLE } from '../tables/Changes';
+import { Changes } from '../tables/Changes';
 import type { PersistStorage } from './PersistStorage';
+import { changedEntries, type EntryFilter, entryPlace } from './storeEntries';
 
-export interface PersistOptions {
+export interface PersistOptions extends EntryFilter {
   readonly storage: PersistStorage;
   /**
    * The version of what is stored: a stored state of another version (an app whose entities
@@ -20,10 +20,6 @@ export interface PersistOptions {
   readonly maxAge?: number;
   /** Writes wait this long (ms) so that a burst of changes is one write. Default 1 000. */
   readonly throttleMs?: number;
-  /** Which entity tables to keep (by entity key); default all. */
-  readonly entities?: (key: string) => boolean;
-  /** Which results to keep (by result key); default all. */
-  readonly results?: (key: string) => boolean;
 }
 
 /** The entry that says which version wrote the others, and when. */
@@ -32,14 +28,6 @@ interface Header {
   readonly buster: string;
   readonly savedAt: number;
 }
-
-/** The key of one entry: a table of the store and the key within it (`[table, key]` for results). */
-type Place =
-  | readonly ['entities' | 'entitiesMeta', string, string]
-  | readonly ['indexes', string]
-  | readonly ['endpoints' | 'meta', string];
-
-const entryKey = (place: Place) => JSON.stringify(place);
 
 /**
  * Keeps the store across reloads, opt in (docs/guide/offline.md#persistence):
@@ -144,41 +132,9 @@ export class PersistManager implements Manager {
   /** Writes the entries `changes` names, as `cache` holds them now. */
   private async write(cache: CacheState, changes: Changes): Promise<void> {
     const { storage, buster = '' } = this.options;
-    const keepEntity = this.options.entities ?? (() => true);
-    const keepResult = this.options.results ?? (() => true);
-    const entries = new Map<string, unknown>();
-    const entity = (table: 'entities' | 'entitiesMeta', key: string, pks: Iterable<string>) => {
-      if (!keepEntity(key)) return;
-      const rows = getOwn(cache[table], key);
-      for (const pk of pks) {
-        const value = getOwn(rows, pk);
-        // An invalidated entity (INVALID) is not data to start from: it is fetched again.
-        entries.set(entryKey([table, key, pk]), value === INVALID ? undefined : value);
-      }
-    };
-    const tables = (table: 'entities' | 'entitiesMeta', changed: Changes['entities']) => {
-      for (const [key, pks] of changed) {
-        entity(table, key, pks === WHOLE ? Object.keys(getOwn(cache[table], key) ?? {}) : pks);
-      }
-    };
     try {
-      if (changes.all) {
-        await storage.clear();
-        changes = everythingIn(cache);
-      }
-      tables('entities', changes.entities);
-      tables('entitiesMeta', changes.entitiesMeta);
-      for (const key of changes.indexes) {
-        if (keepEntity(key)) entries.set(entryKey(['indexes', key]), getOwn(cache.indexes, key));
-      }
-      for (const key of changes.results) {
-        const meta: ResultMeta | undefined = getOwn(cache.meta, key);
-        const kept = keepResult(key) && Object.hasOwn(cache.endpoints, key) && meta;
-        // Only what the server confirmed: no error, no result that only failed.
-        const { error, errorPolicy, ...written } = kept || ({} as ResultMeta);
-        entries.set(entryKey(['endpoints', key]), kept ? cache.endpoints[key] : undefined);
-        entries.set(entryKey(['meta', key]), kept ? written : undefined);
-      }
+      if (changes.all) await storage.clear();
+      const entries = changedEntries(cache, changes, this.options);
       entries.set(HEADER, { buster, savedAt: Date.now() } satisfies Header);
       await storage.write(entries);
     } catch (error) {
@@ -199,16 +155,6 @@ function everything(): Changes {
   return changes;
 }
 
-/** A change log naming every entry of `cache`. */
-function everythingIn(cache: CacheState): Changes {
-  const changes = new Changes();
-  for (const key of Object.keys(cache.entities)) changes.entities.set(key, WHOLE);
-  for (const key of Object.keys(cache.entitiesMeta)) changes.entitiesMeta.set(key, WHOLE);
-  for (const key of Object.keys(cache.indexes)) changes.indexes.add(key);
-  for (const key of Object.keys(cache.meta)) changes.results.add(key);
-  return changes;
-}
-
 /** The stored entries as a dehydrated state (`hydrate` then checks each part). */
 function fromEntries(entries: ReadonlyMap<string, unknown>): Record<string, unknown> {
   const state: Record<string, Record<string, unknown>> = {
@@ -218,21 +164,15 @@ function fromEntries(entries: ReadonlyMap<string, unknown>): Record<string, unkn
     endpoints: {},
     meta: {},
   };
-  const table = (root: string, key: string) => {
-    let rows = getOwn(state[root], key) as Record<string, unknown> | undefined;
-    if (rows === undefined) setOwn(state[root], key, (rows = {}));
-    return rows;
-  };
   for (const [name, value] of entries) {
     if (name === HEADER) continue;
-    const place: unknown = JSON.parse(name);
-    if (!Array.isArray(place) || !Object.hasOwn(state, place[0])) {
-      throw new TypeError(`not a stored entry: ${name.slice(0, 80)}`);
+    const { root, key, pk } = entryPlace(name);
+    if (pk === undefined) setOwn(state[root], key, value);
+    else {
+      let rows = getOwn(state[root], key) as Record<string, unknown> | undefined;
+      if (rows === undefined) setOwn(state[root], key, (rows = {}));
+      setOwn(rows, pk, value);
     }
-    const [root, key, pk] = place as [string, string, string?];
-    if (typeof key !== 'string') throw new TypeError(`not a stored entry: ${name.slice(0, 80)}`);
-    if (root === 'entities' || root === 'entitiesMeta') setOwn(table(root, key), String(pk), value);
-    else setOwn(state[root], key, value);
   }
   return state;
 }

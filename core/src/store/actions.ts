@@ -78,6 +78,23 @@ export interface GcAction {
   readonly entities: readonly { readonly key: string; readonly pk: string }[];
 }
 
+/** One entry of the store's tables, as another store (a tab, a storage) holds it. */
+export interface EntryWrite {
+  readonly root: 'entities' | 'entitiesMeta' | 'indexes' | 'endpoints' | 'meta';
+  /** The entity key (for the first three) or the result key. */
+  readonly key: string;
+  /** The entity's pk, for `entities` and `entitiesMeta`. */
+  readonly pk?: string;
+  /** `undefined` deletes the entry. */
+  readonly value: unknown;
+}
+
+/** Write entries that another store committed (a tab of the same app: TabSyncManager). */
+export interface WriteEntriesAction {
+  readonly type: 'writeEntries';
+  readonly entries: readonly EntryWrite[];
+}
+
 /** Keep polling an endpoint while at least one subscription holds it (`controller.poll`). */
 export interface SubscribeAction {
   readonly type: 'subscribe';
@@ -102,5 +119,6 @@ export type Action =
   | ExpireAllAction
   | ResetAction
   | GcAction
+  | WriteEntriesAction
   | SubscribeAction
   | UnsubscribeAction;

@@ -8,6 +8,7 @@ import { type CacheState, initialState, type OptimisticEntry, type State } from 
 import type { Schema } from './schemaTypes';
 import {
   type WriteTo,
+  writeEntries,
   writeError,
   writeEvicted,
   writeExpired,
@@ -255,6 +256,11 @@ export function createReducer(context: ReducerContext): Reducer {
       case 'gc': {
         if (action.keys.length === 0 && action.entities.length === 0) return state;
         const next = writeEvicted(base(state), action.keys, action.entities, to);
+        return commit(state, next, state.optimistic, state.fetching, changes);
+      }
+      case 'writeEntries': {
+        if (action.entries.length === 0) return state;
+        const next = writeEntries(base(state), action.entries, to);
         return commit(state, next, state.optimistic, state.fetching, changes);
       }
       case 'reset':

@@ -4,7 +4,7 @@ import { getOwn } from '../schema/ownProperty';
 import type { Changes, Root } from '../tables/Changes';
 import { layerOver } from '../tables/layer';
 import { keepTable, type TableOwner, TableWriter, writeOrUndo } from '../tables/TableWriter';
-import type { SetAction, SetResponseAction } from './actions';
+import type { EntryWrite, SetAction, SetResponseAction } from './actions';
 import type { CacheState, ResultMeta, WriteMeta } from './State';
 
 /**
@@ -344,6 +344,28 @@ function evictWith(
     indexes = nextIndexes as CacheState['indexes'];
   }
   return { entities, entitiesMeta, indexes, endpoints, meta };
+}
+
+/**
+ * Writes entries another store committed, as it holds them (normalized: nothing is normalized
+ * again). An entity or result of a key the cache lacks gets its table.
+ */
+export function writeEntries(cache: CacheState, entries: readonly EntryWrite[], to: WriteTo) {
+  return written(to, (writer) => {
+    const next: { -readonly [R in keyof CacheState]: CacheState[R] } = { ...cache };
+    for (const { root, key, pk, value } of entries) {
+      const tables = writer.writable(next[root] as Record<string, unknown>, root);
+      next[root] = tables as never;
+      const table =
+        pk === undefined
+          ? tables
+          : writer.child(tables as Record<string, Record<string, unknown>>, key);
+      const name = pk ?? key;
+      if (value === undefined) writer.delete(table, name);
+      else writer.put(table, name, value);
+    }
+    return next as CacheState;
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { GCManager, PageManager, PollingManager } from '@tessera/core';
-import { indexedDBStorage, PersistManager } from '@tessera/core/persist';
+import { indexedDBStorage, PersistManager, TabSyncManager } from '@tessera/core/persist';
 import { reduxDevtools } from '@tessera/devtools';
 import { createTessera } from '@tessera/vue';
 import { createApp } from 'vue';
@@ -12,7 +12,7 @@ import './vue.css';
 // The Redux DevTools extension, when the browser has it, logs the store's actions (development
 // only, like the <TesseraDevtools /> panel in App.vue). Polling (the live counter), pushed
 // changes (the todo lists), following the page (refetch on focus and reconnect, wait while
-// offline), keeping the store across reloads (IndexedDB) and garbage collection are opt in: the
+// offline), keeping the store across reloads (IndexedDB) and in step with the app's other tabs and garbage collection are opt in: the
 // app hands their managers to the store. A reload shows what the last visit loaded at once, and
 // fetches only what is stale.
 const persist = new PersistManager({
@@ -24,6 +24,7 @@ const tessera = createTessera({
   managers: [
     reduxDevtools(),
     persist,
+    new TabSyncManager({ channel: 'tessera-example-vue' }),
     new PageManager(),
     new PollingManager(),
     live,
