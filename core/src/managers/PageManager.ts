@@ -14,14 +14,6 @@ export interface PageManagerOptions {
   readonly networkMode?: 'online' | 'always';
 }
 
-/** What the page's window and document offer (absent on a server). */
-interface PageGlobals {
-  document?: { visibilityState?: string } & EventTarget;
-  navigator?: { onLine?: boolean };
-  addEventListener?: EventTarget['addEventListener'];
-  removeEventListener?: EventTarget['removeEventListener'];
-}
-
 /**
  * The page's visibility and connection, for the store, opt in:
  * `createStore({ managers: [new PageManager()] })` (docs/guide/offline.md). Readers refetch
@@ -33,7 +25,7 @@ export class PageManager implements Manager {
   private readonly waiting = new Set<() => void>();
   private readonly options: PageManagerOptions;
   private offline = false;
-  private stopListening: (() => void) | undefined;
+  private listening = false;
 
   constructor(options: PageManagerOptions = {}) {
     this.options = options;
@@ -58,34 +50,35 @@ export class PageManager implements Manager {
   }
 
   init(): void {
-    const page = globalThis as PageGlobals;
-    const { document } = page;
-    if (this.stopListening || !document || !page.addEventListener) return;
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') this.emit('focus');
-    };
-    const onOnline = () => this.setOffline(false);
-    const onOffline = () => this.setOffline(true);
-    document.addEventListener('visibilitychange', onVisibility);
-    page.addEventListener('online', onOnline);
-    page.addEventListener('offline', onOffline);
-    this.setOffline(page.navigator?.onLine === false);
-    this.stopListening = () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      page.removeEventListener?.('online', onOnline);
-      page.removeEventListener?.('offline', onOffline);
-    };
+    this.listen(true);
   }
 
   stop(): void {
-    this.stopListening?.();
-    this.stopListening = undefined;
+    this.listen(false);
   }
 
   cleanup(): void {
     this.stop();
     this.listeners.clear();
   }
+
+  /** Follows the page's visibility and connection (nothing to follow on a server). */
+  private listen(on: boolean): void {
+    const { document } = globalThis;
+    if (on === this.listening || !document || typeof globalThis.addEventListener !== 'function')
+      return;
+    this.listening = on;
+    const method = on ? 'addEventListener' : 'removeEventListener';
+    document[method]('visibilitychange', this.onPage);
+    globalThis[method]('online', this.onPage);
+    globalThis[method]('offline', this.onPage);
+    if (on) this.setOffline(globalThis.navigator?.onLine === false);
+  }
+
+  private readonly onPage = ({ type }: Event): void => {
+    if (type !== 'visibilitychange') this.setOffline(type === 'offline');
+    else if (globalThis.document?.visibilityState === 'visible') this.emit('focus');
+  };
 
   /** Runs a request once the browser is online; one lost for want of a connection waits again. */
   private async perform(run: () => Promise<unknown>, signal: AbortSignal): Promise<unknown> {
