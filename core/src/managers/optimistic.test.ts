@@ -77,6 +77,27 @@ describe('optimistic updates (docs/reference/rest-endpoint.md#optimistic-respons
     dispose();
   });
 
+  it('an updater reads the committed value beneath pending updates, as of each write', async () => {
+    const { controller, dispose } = createStore();
+    await controller.set(Counter, { id: 'c', count: 1 });
+    const server = counterServer(10);
+    const { increment } = counterEndpoints(server, []);
+    void controller.fetch(increment);
+    const seen: number[] = [];
+    const double = (current: Counter | undefined) => {
+      seen.push(current?.count ?? -1);
+      return { id: 'c', count: (current?.count ?? 0) * 2 };
+    };
+    await controller.set(Counter, { id: 'c' }, double);
+    await controller.set(Counter, { id: 'c' }, double);
+    // Each updater saw the committed count as the write before it left it, not the optimistic
+    // one above it, and never a value read before the tables beneath changed in place.
+    expect(seen).toEqual([1, 2]);
+    // The pending update started before both writes: replayed over them, it is the older write.
+    expect(controller.get(Counter, { id: 'c' })?.count).toBe(4);
+    dispose();
+  });
+
   it('rolls back on failure', async () => {
     const { controller, dispose } = createStore();
     await controller.set(Counter, { id: 'c', count: 1 });

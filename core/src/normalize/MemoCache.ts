@@ -134,19 +134,18 @@ export class MemoCache {
   private shapes = 0;
 
   /**
-   * The store's change log: these positions of the live tables changed (in place). `entities`
-   * is the store's entities now (a position it no longer holds loses its node). `live`: the
-   * mirrored entities are the store's previous ones, so the log names every position where
-   * `entities` differs (even another object, such as new optimistic layers): mirrored from now
-   * on without comparing them table by table.
+   * The store's change log: these positions of the mirrored tables changed. `entities` is the
+   * store's entities now (a position it no longer holds loses its node): the log names every
+   * position where they differ from the mirrored ones (even another object, such as new
+   * optimistic layers), so they are mirrored from now on without comparing them table by table.
    */
-  changed(changes: Changes, entities: EntityTables, live?: boolean): void {
+  changed(changes: Changes, entities: EntityTables): void {
     if (changes.all) {
       this.generation += 1;
       this.nodes.clear();
       this.lastKey = undefined;
       this.lastNodes = undefined;
-      this.root = undefined;
+      this.root = entities;
       this.indexes = undefined;
       this.versions.clear();
       return;
@@ -166,7 +165,12 @@ export class MemoCache {
       }
     }
     for (const key of changes.indexes) this.bump(`i${key}`);
-    if (live) this.root = entities;
+    this.root = entities;
+  }
+
+  /** True when `entities` are the ones this memo mirrors (or it mirrors none yet). */
+  mirrors(entities: EntityTables): boolean {
+    return this.root === undefined || this.root === entities;
   }
 
   /** Denormalizes with referential stability for unchanged inputs. */

@@ -121,11 +121,8 @@ export class Controller extends Observable<State> {
    */
   readonly changes$: Observable<StoreChange>;
   private readonly memoCache = new MemoCache();
-  /**
-   * Reads of any other entities than the live ones (a kept state, the committed tables beneath
-   * optimistic updates): kept apart, so they never make the live memo rebuild what readers hold.
-   */
-  private readonly otherMemo = new MemoCache();
+  /** A memo per kept state's entities (never written again), for reads of them: see `memoOf`. */
+  private readonly keptMemos = new WeakMap<State['entities'], MemoCache>();
   private readonly changeLog = new Broadcast<StoreChange>(false);
   /** What the states not yet notified changed (merged when dispatches come in during a notification). */
   private pending: Changes | undefined;
@@ -164,7 +161,7 @@ export class Controller extends Observable<State> {
       snapshot: (state, fetchedAt) => new Snapshot(this, state, fetchedAt),
       query: (schema, args, state) => this.get(schema as Schema, ...args, state),
       dataExpiryLength: (endpoint) => this.expiryLength(endpoint, false),
-      written: (changes, entities) => this.changed(changes, entities),
+      written: (changes, entities) => this.memoCache.changed(changes, entities),
     });
     this.hub = new SelectionHub(
       (endpoint, key, args, state) => this.readSelection(endpoint, key, args, state),
@@ -233,6 +230,7 @@ export class Controller extends Observable<State> {
   }
 
   private keep(state: State): void {
+    if (!this.keptMemos.has(state.entities)) this.keptMemos.set(state.entities, new MemoCache());
     keepCache(state);
     if (state.committed) keepCache(state.committed);
   }
@@ -516,21 +514,23 @@ export class Controller extends Observable<State> {
     const next = this.reducer(previous, action, changes);
     if (next === previous) return;
     this.current = next;
-    this.changed(changes, next.entities);
+    this.memoCache.changed(changes, next.entities);
     if (this.pending === undefined) this.pending = changes;
     else this.pending.add(changes);
     this.notify();
   }
 
-  /** Tells both memos what a write changed (the other may mirror tables written in place). */
-  private changed(changes: Changes, entities: State['entities']): void {
-    this.memoCache.changed(changes, entities, true);
-    this.otherMemo.changed(changes, entities);
-  }
-
-  /** The memo for reads of `state`: the live one for the live entities. */
+  /**
+   * The memo for reads of `state`: the one memo for the entities it mirrors (the live ones, or
+   * those a write is building). Other entities never make it rebuild what readers hold: a kept
+   * state's are read through a memo of their own, any others (the committed tables beneath
+   * optimistic layers, read by an updater during a write) without one.
+   */
   private memoOf(state: CacheState): MemoCache {
-    return state.entities === this.current.entities ? this.memoCache : this.otherMemo;
+    const { entities } = state;
+    if (entities === this.current.entities || this.memoCache.mirrors(entities))
+      return this.memoCache;
+    return this.keptMemos.get(entities) ?? new MemoCache();
   }
 
   /** Emits the latest state; a dispatch made while emitting is delivered after, in order. */
