@@ -82,7 +82,7 @@ describe('optimistic updates (docs/reference/rest-endpoint.md#optimistic-respons
     await controller.set(Counter, { id: 'c', count: 1 });
     const server = counterServer(10);
     const { increment } = counterEndpoints(server, []);
-    void controller.fetch(increment);
+    const done = controller.fetch(increment);
     const seen: number[] = [];
     const double = (current: Counter | undefined) => {
       seen.push(current?.count ?? -1);
@@ -95,6 +95,8 @@ describe('optimistic updates (docs/reference/rest-endpoint.md#optimistic-respons
     expect(seen).toEqual([1, 2]);
     // The pending update started before both writes: replayed over them, it is the older write.
     expect(controller.get(Counter, { id: 'c' })?.count).toBe(4);
+    server.pending[0].respond();
+    await done;
     dispose();
   });
 

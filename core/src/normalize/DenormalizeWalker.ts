@@ -25,6 +25,8 @@ export const FILL_LATER_DEPTH = 128;
  */
 export class Reader {
   dirty = false;
+  /** Called when it is marked dirty (a live selection schedules its re-read). */
+  wake?(): void;
 }
 
 /**
@@ -73,6 +75,27 @@ export function dirtyReaders(node: MemoNode): void {
     if (reader.dirty) continue;
     reader.dirty = true;
     if (reader instanceof MemoNode) takeReaders(reader, stack);
+    else reader.wake?.();
+  }
+}
+
+/**
+ * Calls `found` with every reader that is not a node above `node` (results, live selections),
+ * marking nothing dirty: their data stands, what they tell about it (an entity's freshness)
+ * may not. `seen` holds the nodes visited.
+ */
+export function readersAbove(node: MemoNode, seen: Set<MemoNode>, found: (reader: Reader) => void) {
+  const stack = [node];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    const readers = next.readers === undefined ? [] : [...next.readers];
+    if (next.reader !== undefined) readers.push(next.reader);
+    for (const reader of readers) {
+      if (reader instanceof MemoNode) stack.push(reader);
+      else found(reader);
+    }
   }
 }
 
@@ -84,7 +107,7 @@ function takeReaders(node: MemoNode, stack: Reader[]): void {
   node.readers = undefined;
 }
 
-function addReader(node: MemoNode, reader: Reader): void {
+export function addReader(node: MemoNode, reader: Reader): void {
   if (node.reader === reader) return;
   if (node.reader === undefined) node.reader = reader;
   else (node.readers ??= new Set()).add(reader);

@@ -181,7 +181,7 @@ describe('MemoCache re-reads', () => {
     }
     const changes = new Changes();
     changes.note('entities', 'Article', 'a0');
-    memo.changed(changes, next, true);
+    memo.changed(changes, next);
     const after = memo.denormalize(articleList, state.result, next).data as Article[];
     expect(after[0].title).toBe('new');
     expect(after[1]).toBe(before[1]);

@@ -11,7 +11,7 @@ import {
   type SchemaSimple,
 } from '../schema/index';
 import { queryKeyObject } from '../schema/objectShorthand';
-import { type Changes, WHOLE } from '../tables/Changes';
+import { type ChangedKeys, type Changes, WHOLE } from '../tables/Changes';
 import {
   DenormalizeWalker,
   dirtyReaders,
@@ -19,6 +19,7 @@ import {
   listPaths,
   MemoNode,
   Reader,
+  readersAbove,
 } from './DenormalizeWalker';
 import { sameData } from './sameData';
 
@@ -26,6 +27,11 @@ export interface DenormalizeResult<T> {
   data: T;
   /** Every entity (and collection) the result was built from: for expiry and GC. */
   paths: EntityPath[];
+  /**
+   * @internal The memo's nodes the result read at its top (a MemoCache's results): a live
+   * selection reads them too, so a change to any entity it was built from reaches it.
+   */
+  readonly deps?: readonly MemoNode[];
 }
 
 /** The parts of store state a query reads. */
@@ -244,6 +250,7 @@ export class MemoCache {
     fresh.paths = paths;
     fresh.output = {
       data,
+      deps,
       get paths() {
         return paths.get();
       },
@@ -332,6 +339,24 @@ export class MemoCache {
       byPk.set(pk, node);
     }
     return node;
+  }
+
+  /**
+   * Calls `found` with each reader (not a node) of the entities whose meta changed: their data
+   * stands (nothing is marked dirty), their freshness may not.
+   */
+  metaChanged(tables: ReadonlyMap<string, ChangedKeys>, found: (reader: Reader) => void): void {
+    const seen = new Set<MemoNode>();
+    for (const [key, pks] of tables) {
+      const byPk = this.nodes.get(key);
+      if (byPk === undefined) continue;
+      if (pks === WHOLE) for (const node of byPk.values()) readersAbove(node, seen, found);
+      else
+        for (const pk of pks) {
+          const node = byPk.get(pk);
+          if (node !== undefined) readersAbove(node, seen, found);
+        }
+    }
   }
 
   reshaped(): void {

@@ -12,7 +12,7 @@ import type { EndpointArgs, EndpointInterface, FetchResult, ResultOf } from './E
 import { ExpiryStatus } from './ExpiryStatus';
 import { isFetchDue } from './fetchDue';
 import type { Dispatch, Manager } from './Manager';
-import { readError, readQuery, readResult } from './readCache';
+import { type ReadResult, readError, readQuery, readResult } from './readCache';
 import { createReducer, type Reducer } from './reducer';
 import { type LiveReferences, SelectionHub } from './SelectionHub';
 import { Snapshot } from './Snapshot';
@@ -167,6 +167,7 @@ export class Controller extends Observable<State> {
       (endpoint, key, args, state) => this.readSelection(endpoint, key, args, state),
       () => this.current,
       () => this.now(),
+      this.memoCache,
     );
     const reduce: Dispatch = (action) => {
       this.reduce(action);
@@ -387,12 +388,12 @@ export class Controller extends Observable<State> {
       return { data: undefined as ResultOf<E>, expiryStatus: ExpiryStatus.Valid, expiresAt: 0 };
     }
     const key = endpoint.key(...args);
-    const { data, expiryStatus, expiresAt, paths } = this.readNow(endpoint, key, args, state);
+    const read = this.readNow(endpoint, key, args, state);
     return {
-      data: data as ResultOf<E>,
-      expiryStatus,
-      expiresAt,
-      countRef: () => this.hub.retain(key, paths),
+      data: read.data as ResultOf<E>,
+      expiryStatus: read.expiryStatus,
+      expiresAt: read.expiresAt,
+      countRef: () => this.hub.retain(key, read),
     };
   }
 
@@ -570,18 +571,17 @@ export class Controller extends Observable<State> {
     key: string,
     args: readonly unknown[],
     state: State,
-  ): { selection: Selection<unknown>; paths: readonly { key: string; pk: string }[] } {
+  ): { selection: Selection<unknown>; read: ReadResult } {
     const read = this.readNow(endpoint, key, args, state);
-    const { data, expiryStatus, expiresAt, paths } = read;
     return {
       selection: {
-        data,
-        expiryStatus,
-        expiresAt,
+        data: read.data,
+        expiryStatus: read.expiryStatus,
+        expiresAt: read.expiresAt,
         error: readError(getOwn(state.meta, key), read),
         loading: getOwn(state.fetching, key) !== undefined,
       },
-      paths,
+      read,
     };
   }
 }

@@ -1,5 +1,7 @@
 import { Observable, type Subscriber } from 'rxjs';
-import { type ChangedKeys, type Changes, WHOLE } from '../tables/Changes';
+import type { MemoCache } from '../normalize';
+import { addReader, leaveNodes, Reader } from '../normalize/DenormalizeWalker';
+import type { Changes } from '../tables/Changes';
 import type { EndpointInterface } from './EndpointInterface';
 import type { ReadResult } from './readCache';
 import type { Selection } from './SnapshotInterface';
@@ -14,20 +16,7 @@ export type ReadSelection = (
   key: string,
   args: readonly unknown[],
   state: State,
-) => { selection: Selection<unknown>; paths: EntityPaths };
-
-/** One live selection, shared by every subscriber of the same endpoint and key. */
-interface Watch {
-  readonly endpoint: EndpointInterface;
-  readonly key: string;
-  readonly args: readonly unknown[];
-  readonly subscribers: Set<Subscriber<Selection<unknown>>>;
-  /** State the value was computed from. */
-  state: State;
-  value: Selection<unknown>;
-  paths: EntityPaths;
-  staleTimer?: ReturnType<typeof setTimeout>;
-}
+) => { selection: Selection<unknown>; read: ReadResult };
 
 /** Live read references (by `select` subscribers and `countRef`), for garbage collection. */
 export interface LiveReferences {
@@ -44,6 +33,35 @@ export interface KeyReaders {
   /** Unknown when only `countRef` holds the key. */
   readonly endpoint?: EndpointInterface;
   readonly args?: readonly unknown[];
+}
+
+const NO_READ: Pick<ReadResult, 'paths' | 'deps'> = { paths: [], deps: [] };
+
+/**
+ * One live selection, shared by every subscriber of the same endpoint and key. It is a reader of
+ * the memo's nodes its data was built from: a change to any of them wakes it (see `wake`).
+ */
+class Watch extends Reader {
+  readonly subscribers = new Set<Subscriber<Selection<unknown>>>();
+  /** State the value was computed from. */
+  state: State | undefined = undefined;
+  value!: Selection<unknown>;
+  read: Pick<ReadResult, 'paths' | 'deps' | 'byEntities'> = NO_READ;
+  staleTimer: ReturnType<typeof setTimeout> | undefined = undefined;
+
+  constructor(
+    readonly endpoint: EndpointInterface,
+    readonly key: string,
+    readonly args: readonly unknown[],
+    private readonly due: Set<Watch>,
+  ) {
+    super();
+  }
+
+  /** The memo marked it dirty (an entity it was built from changed): read it again. */
+  override wake(): void {
+    this.due.add(this);
+  }
 }
 
 function sameSelection(a: Selection<unknown>, b: Selection<unknown>): boolean {
@@ -63,26 +81,29 @@ function entityKeyOf(schema: unknown): string | undefined {
 }
 
 /**
- * Keeps every live `select()` up to date from the store's change log: a selection is read again
- * only when the log names its result key, an entity it was built from (or that entity's meta),
- * or, for an Entity endpoint, that entity's indexes; any other selection costs nothing (see
- * core/docs/how-the-store-works.md).
+ * Keeps every live `select()` up to date from the store's change log. A selection is read again
+ * when the log names its result key, or when the memo wakes it: it reads the memo's nodes its
+ * data was built from, so a change to one of those entities reaches it and no other (see
+ * core/docs/how-the-store-works.md). Two kinds of selection also follow what no node holds: an
+ * Entity endpoint that finds its entity in the store by its arguments (the entity's indexes and
+ * freshness), and one still waiting for its first entity.
  */
 export class SelectionHub {
   private readonly watches = new Map<string, Map<EndpointInterface, Watch>>();
-  /** Watches by the entities they were built from: entity key → pk → watches. */
-  private readonly byEntity = new Map<string, Map<string, Set<Watch>>>();
+  /** Watches the memo woke since the last update. */
+  private readonly due = new Set<Watch>();
   /** Watches of Entity endpoints by the entity key whose indexes may answer them. */
   private readonly byIndex = new Map<string, Set<Watch>>();
   /** Watches with a schema but nothing denormalized yet: any entity change may resolve them. */
   private readonly unresolved = new Set<Watch>();
-  /** Keys (and their entities at the time) held by `countRef()`. */
-  private readonly retained = new Map<object, { key: string; paths: EntityPaths }>();
+  /** Keys (and what their read was built from) held by `countRef()`. */
+  private readonly retained = new Map<object, { key: string; read: Pick<ReadResult, 'paths'> }>();
 
   constructor(
-    private readonly read: ReadSelection,
+    private readonly readSelection: ReadSelection,
     private readonly getState: () => State,
     private readonly now: () => number,
+    private readonly memo: MemoCache,
   ) {}
 
   observe(
@@ -99,62 +120,47 @@ export class SelectionHub {
   }
 
   /** Holds a key and its entities against garbage collection until the returned release. */
-  retain(key: string, paths: EntityPaths): () => void {
+  retain(key: string, read: Pick<ReadResult, 'paths'>): () => void {
     const token = {};
-    this.retained.set(token, { key, paths });
+    this.retained.set(token, { key, read });
     return () => {
       this.retained.delete(token);
     };
   }
 
   /**
-   * Re-reads the selections the change log names, then notifies the subscribers of those whose
-   * value changed.
+   * Re-reads the selections the change log names or the memo woke, then notifies the
+   * subscribers of those whose value changed.
    */
   update(state: State, changes: Changes): void {
-    const candidates = new Set<Watch>();
+    const due = this.due;
     if (changes.all) {
       for (const byEndpoint of this.watches.values())
-        for (const watch of byEndpoint.values()) candidates.add(watch);
+        for (const watch of byEndpoint.values()) due.add(watch);
     } else {
       for (const key of changes.results) {
         const byEndpoint = this.watches.get(key);
-        if (byEndpoint) for (const watch of byEndpoint.values()) candidates.add(watch);
+        if (byEndpoint) for (const watch of byEndpoint.values()) due.add(watch);
       }
-      this.entityCandidates(changes.entities, candidates);
-      this.entityCandidates(changes.entitiesMeta, candidates);
       for (const key of changes.indexes) {
         const watches = this.byIndex.get(key);
-        if (watches) for (const watch of watches) candidates.add(watch);
+        if (watches) for (const watch of watches) due.add(watch);
       }
       if (changes.entities.size > 0 || changes.indexes.size > 0) {
-        for (const watch of this.unresolved) candidates.add(watch);
+        for (const watch of this.unresolved) due.add(watch);
+      }
+      if (changes.entitiesMeta.size > 0) {
+        this.memo.metaChanged(changes.entitiesMeta, (reader) => {
+          if (reader instanceof Watch && reader.read.byEntities) due.add(reader);
+        });
       }
     }
     const changed: Watch[] = [];
-    for (const watch of candidates) {
+    for (const watch of due) {
       if (watch.state !== state && this.recompute(watch, state)) changed.push(watch);
     }
+    due.clear();
     for (const watch of changed) this.emit(watch);
-  }
-
-  private entityCandidates(tables: Map<string, ChangedKeys>, candidates: Set<Watch>): void {
-    for (const [key, pks] of tables) {
-      const byPk = this.byEntity.get(key);
-      if (byPk === undefined) continue;
-      if (pks === WHOLE) {
-        for (const watches of byPk.values()) for (const watch of watches) candidates.add(watch);
-      } else if (pks.size < byPk.size) {
-        for (const pk of pks) {
-          const watches = byPk.get(pk);
-          if (watches) for (const watch of watches) candidates.add(watch);
-        }
-      } else {
-        for (const [pk, watches] of byPk) {
-          if (pks.has(pk)) for (const watch of watches) candidates.add(watch);
-        }
-      }
-    }
   }
 
   liveReferences(): LiveReferences {
@@ -172,14 +178,14 @@ export class SelectionHub {
       keys.add(key);
       let count = 0;
       for (const watch of byEndpoint.values()) {
-        addPaths(watch.paths);
+        addPaths(watch.read.paths);
         count += watch.subscribers.size;
         readers.set(key, { count, endpoint: watch.endpoint, args: watch.args });
       }
     }
-    for (const { key, paths } of this.retained.values()) {
+    for (const { key, read } of this.retained.values()) {
       keys.add(key);
-      addPaths(paths);
+      addPaths(read.paths);
       const held = readers.get(key);
       readers.set(key, { ...held, count: (held?.count ?? 0) + 1 });
     }
@@ -197,11 +203,12 @@ export class SelectionHub {
     for (const byEndpoint of this.watches.values()) {
       for (const watch of byEndpoint.values()) {
         clearTimeout(watch.staleTimer);
+        this.follow(watch, NO_READ, undefined);
         for (const subscriber of [...watch.subscribers]) subscriber.complete();
       }
     }
     this.watches.clear();
-    this.byEntity.clear();
+    this.due.clear();
     this.byIndex.clear();
     this.unresolved.clear();
     this.retained.clear();
@@ -213,17 +220,15 @@ export class SelectionHub {
     let watch = byEndpoint.get(endpoint);
     const state = this.getState();
     if (!watch) {
-      const { selection, paths } = this.read(endpoint, key, args, state);
-      watch = { endpoint, key, args, subscribers: new Set(), state, value: selection, paths: [] };
+      watch = new Watch(endpoint, key, args, this.due);
       byEndpoint.set(endpoint, watch);
-      this.index(watch, paths, selection);
+      this.recompute(watch, state);
       const entityKey = entityKeyOf(endpoint.schema);
       if (entityKey !== undefined) {
         let watches = this.byIndex.get(entityKey);
         if (!watches) this.byIndex.set(entityKey, (watches = new Set()));
         watches.add(watch);
       }
-      this.scheduleStaleCheck(watch);
     } else if (watch.state !== state) {
       // Subscribed during a notification, before the hub heard of the latest change: catch up
       // (telling current subscribers) first.
@@ -238,7 +243,8 @@ export class SelectionHub {
     clearTimeout(watch.staleTimer);
     const byEndpoint = this.watches.get(watch.key);
     if (byEndpoint?.get(watch.endpoint) !== watch) return;
-    this.index(watch, [], undefined);
+    this.follow(watch, NO_READ, undefined);
+    this.due.delete(watch);
     const entityKey = entityKeyOf(watch.endpoint.schema);
     if (entityKey !== undefined) {
       const watches = this.byIndex.get(entityKey);
@@ -249,40 +255,36 @@ export class SelectionHub {
     if (byEndpoint.size === 0) this.watches.delete(watch.key);
   }
 
-  /** Returns true when the value changed. */
+  /** Returns true when the value changed (always, the first time). */
   private recompute(watch: Watch, state: State): boolean {
-    const { selection, paths } = this.read(watch.endpoint, watch.key, watch.args, state);
+    const { selection, read } = this.readSelection(watch.endpoint, watch.key, watch.args, state);
     watch.state = state;
-    this.index(watch, paths, selection);
-    if (sameSelection(watch.value, selection)) return false;
+    this.follow(watch, read, selection);
+    if (watch.value !== undefined && sameSelection(watch.value, selection)) return false;
     watch.value = selection;
     this.scheduleStaleCheck(watch);
     return true;
   }
 
-  /** Moves a watch in the entity index from its old paths to `paths` (none: unindexed). */
-  private index(watch: Watch, paths: EntityPaths, selection: Selection<unknown> | undefined): void {
-    if (paths !== watch.paths) {
-      for (const { key, pk } of watch.paths) {
-        const byPk = this.byEntity.get(key);
-        const watches = byPk?.get(pk);
-        if (!byPk || !watches) continue;
-        watches.delete(watch);
-        if (watches.size === 0) byPk.delete(pk);
-        if (byPk.size === 0) this.byEntity.delete(key);
-      }
-      for (const { key, pk } of paths) {
-        let byPk = this.byEntity.get(key);
-        if (!byPk) this.byEntity.set(key, (byPk = new Map()));
-        let watches = byPk.get(pk);
-        if (!watches) byPk.set(pk, (watches = new Set()));
-        watches.add(watch);
-      }
-      watch.paths = paths;
-    }
+  /**
+   * Makes a watch a reader of the nodes `read` was built from (and of none it no longer reads),
+   * and waiting for any entity while it has a schema but nothing built.
+   */
+  private follow(
+    watch: Watch,
+    read: Watch['read'],
+    selection: Selection<unknown> | undefined,
+  ): void {
+    const before = watch.read.deps;
+    const after = read.deps;
+    if (before !== after) leaveNodes(watch, before, after);
+    // Marked dirty, a node gave up its readers: every node read is registered again.
+    for (const node of after) addReader(node, watch);
+    watch.dirty = false;
+    watch.read = read;
     const waiting =
       selection !== undefined &&
-      paths.length === 0 &&
+      after.length === 0 &&
       watch.endpoint.schema != null &&
       selection.data === undefined;
     if (waiting) this.unresolved.add(watch);

@@ -1,4 +1,5 @@
-import type { MemoCache } from '../normalize';
+import type { DenormalizeResult, MemoCache } from '../normalize';
+import type { MemoNode } from '../normalize/DenormalizeWalker';
 import { INVALID } from '../schema/INVALID';
 import { isEntityLike } from '../schema/interface';
 import { getOwn } from '../schema/ownProperty';
@@ -12,8 +13,12 @@ export interface ReadResult {
   data: unknown;
   expiryStatus: ExpiryStatus;
   expiresAt: number;
-  /** Entities the data was built from (for change detection and garbage collection). */
-  paths: readonly { readonly key: string; readonly pk: string }[];
+  /** Entities the data was built from (for garbage collection), listed when first asked. */
+  readonly paths: readonly { readonly key: string; readonly pk: string }[];
+  /** The memo's nodes the data read at its top: a live selection reads them too. */
+  readonly deps: readonly MemoNode[];
+  /** Its freshness is that of the entities it was built from (their `entitiesMeta`). */
+  readonly byEntities?: boolean;
   /**
    * Why the stored result could not be read (a schema or `process` threw while denormalizing
    * it). Only this key's readers see it; the data then reads as missing.
@@ -22,6 +27,7 @@ export interface ReadResult {
 }
 
 const NO_PATHS: ReadResult['paths'] = Object.freeze([]);
+const NO_DEPS: ReadResult['deps'] = Object.freeze([]);
 
 /**
  * Reads one result from the cache. `now` applies the `invalidIfStale` rule; `undefined` skips it
@@ -45,6 +51,7 @@ export function readResult(
       expiryStatus: ExpiryStatus.InvalidIfStale,
       expiresAt: getOwn(cache.meta, key)?.expiresAt ?? 0,
       paths: NO_PATHS,
+      deps: NO_DEPS,
       readError,
     };
   }
@@ -73,7 +80,7 @@ function readStored(
     if (found) return found;
   }
   let data: unknown;
-  let paths = NO_PATHS;
+  let read: DenormalizeResult<unknown> | undefined;
   let missing = input === undefined;
   if (!missing) {
     if (endpoint.schema == null) {
@@ -83,17 +90,11 @@ function readStored(
       // reads as missing, so a reader fetches it with this schema.
       missing = true;
     } else {
-      const denormalized = memo.denormalize(
-        endpoint.schema as never,
-        input,
-        cache.entities,
-        args as never[],
-      );
-      paths = denormalized.paths;
+      read = memo.denormalize(endpoint.schema as never, input, cache.entities, args as never[]);
       // undefined: the entity the result names is not in the store (a page state that lost
       // it): as missing as an invalid one, so readers fetch it rather than show nothing.
-      if (denormalized.data === INVALID || denormalized.data === undefined) missing = true;
-      else data = denormalized.data;
+      if (read.data === INVALID || read.data === undefined) missing = true;
+      else data = read.data;
     }
   }
   const expiresAt = meta?.expiresAt ?? 0;
@@ -107,9 +108,18 @@ function readStored(
   // Stale data of an `invalidIfStale` endpoint is not returned from the cache
   // (docs/reference/rest-endpoint.md#options).
   if (now !== undefined && endpoint.invalidIfStale && !missing && expiresAt < now) {
-    return { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, paths };
+    missing = true;
+    expiryStatus = ExpiryStatus.Invalid;
   }
-  return { data: missing ? undefined : data, expiryStatus, expiresAt, paths };
+  return {
+    data: missing ? undefined : data,
+    expiryStatus,
+    expiresAt,
+    deps: read?.deps ?? NO_DEPS,
+    get paths() {
+      return read?.paths ?? NO_PATHS;
+    },
+  };
 }
 
 /**
@@ -143,7 +153,11 @@ function readEntity(
   cache: CacheState,
   now: number | undefined,
 ): ReadResult | undefined {
-  const { data, paths } = memo.query(endpoint.schema as never, args as never[], cache);
+  const {
+    data,
+    paths,
+    deps = NO_DEPS,
+  } = memo.query(endpoint.schema as never, args as never[], cache);
   if (data === undefined || data === INVALID || paths.length === 0) return undefined;
   let expiresAt = Number.POSITIVE_INFINITY;
   for (const path of paths) {
@@ -151,10 +165,17 @@ function readEntity(
     expiresAt = Math.min(expiresAt, written?.expiresAt ?? 0);
   }
   if (now !== undefined && endpoint.invalidIfStale && expiresAt < now) {
-    return { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, paths };
+    return {
+      data: undefined,
+      expiryStatus: ExpiryStatus.Invalid,
+      expiresAt,
+      paths,
+      deps,
+      byEntities: true,
+    };
   }
   const expiryStatus = endpoint.invalidIfStale ? ExpiryStatus.InvalidIfStale : ExpiryStatus.Valid;
-  return { data, expiryStatus, expiresAt, paths };
+  return { data, expiryStatus, expiresAt, paths, deps, byEntities: true };
 }
 
 /**
