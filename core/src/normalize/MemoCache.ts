@@ -13,6 +13,7 @@ import {
 import { queryKeyObject } from '../schema/objectShorthand';
 import { type ChangedKeys, type Changes, WHOLE } from '../tables/Changes';
 import {
+  addReader,
   DenormalizeWalker,
   dirtyReaders,
   leaveNodes,
@@ -28,8 +29,9 @@ export interface DenormalizeResult<T> {
   /** Every entity (and collection) the result was built from: for expiry and GC. */
   paths: EntityPath[];
   /**
-   * @internal The memo's nodes the result read at its top (a MemoCache's results): a live
-   * selection reads them too, so a change to any entity it was built from reaches it.
+   * @internal The memo's nodes the result read at its top (a MemoCache's results), and for a
+   * query those its key was found from (positions looked up, tables read whole or by index): a
+   * live selection reads them too, so a change to any of them reaches it.
    */
   readonly deps?: readonly MemoNode[];
 }
@@ -87,12 +89,16 @@ interface QueryKeys {
   sweepAt: number;
 }
 
-interface QueryKeyEntry {
-  key: unknown;
-  /** The memo's generation then: a reset makes every key stale (versions start again). */
-  generation: number;
-  /** Flat pairs: the name of a table read ('e' or 'i', then its entity key) and its version then. */
-  reads: unknown[];
+/** A remembered query key: a reader of the nodes it was found from, dirty once one changes. */
+class QueryKeyEntry extends Reader {
+  key: unknown = undefined;
+  /** The memo's generation then: a reset makes every key stale. */
+  generation = 0;
+  /** The nodes it read: positions looked up, tables read whole ('e') or by index ('i'). */
+  readonly reads: MemoNode[] = [];
+  /** What `query` last gave with it, and the denormalized result that was made from. */
+  output: DenormalizeResult<unknown> | undefined = undefined;
+  from: DenormalizeResult<unknown> | undefined = undefined;
 }
 
 /** Above this many remembered inputs of one kind per schema the map is reset (bounded memory). */
@@ -131,8 +137,11 @@ export class MemoCache {
   protected readonly results = new WeakMap<object, ResultsBySchema>();
   /** Query keys by schema, then serialized args. */
   protected readonly queryKeys = new WeakMap<object, QueryKeys>();
-  /** Versions of the tables query keys read, by name ('e' / 'i' and the entity key). */
-  private readonly versions = new Map<string, number>();
+  /**
+   * Nodes of whole tables query keys read, by name ('e' entities, 'i' indexes, then the entity
+   * key): marked dirty, like a position's node, by any change to the table.
+   */
+  private readonly tables = new Map<string, MemoNode>();
   /** Bumped when everything changed at once: results of an older generation are stale. */
   private generation = 0;
   private walks = 0;
@@ -153,11 +162,11 @@ export class MemoCache {
       this.lastNodes = undefined;
       this.root = entities;
       this.indexes = undefined;
-      this.versions.clear();
+      this.tables.clear();
       return;
     }
     for (const [key, pks] of changes.entities) {
-      this.bump(`e${key}`);
+      this.tableChanged(`e${key}`);
       const byPk = this.nodes.get(key);
       if (byPk === undefined) continue;
       const table = getOwn(entities, key);
@@ -170,7 +179,7 @@ export class MemoCache {
         }
       }
     }
-    for (const key of changes.indexes) this.bump(`i${key}`);
+    for (const key of changes.indexes) this.tableChanged(`i${key}`);
     this.root = entities;
   }
 
@@ -275,21 +284,43 @@ export class MemoCache {
     state: QueryState,
     argsKey?: string,
   ): DenormalizeResult<DenormalizeNullable<S> | typeof INVALID> {
-    const key: unknown = this.buildQueryKey(schema, args, state, argsKey);
+    const entry = this.queryKeyEntry(schema, args, state, argsKey);
     // nothing stored for these args: absent, which DenormalizeNullable allows for every schema
-    if (key === undefined) return { data: undefined as DenormalizeNullable<S>, paths: EMPTY_PATHS };
-    return this.denormalize(schema, key, state.entities, args);
+    if (entry?.key === undefined) {
+      return { data: undefined as DenormalizeNullable<S>, paths: EMPTY_PATHS, deps: entry?.reads };
+    }
+    const from = this.denormalize(schema, entry.key, state.entities, args);
+    if (entry.from !== from) {
+      entry.from = from;
+      entry.output = {
+        data: from.data,
+        deps: from.deps === undefined ? entry.reads : entry.reads.concat(from.deps),
+        get paths() {
+          return from.paths;
+        },
+      };
+    }
+    return entry.output as SchemaResult<S>;
   }
 
-  /** The normalized result a query stands for (memoized while the tables it read are unchanged). */
+  /** The normalized result a query stands for (memoized while the nodes it read are clean). */
   buildQueryKey<S>(
     schema: S,
     args: readonly unknown[],
     state: QueryState,
     argsKey?: string,
   ): Normalize<S> | undefined {
+    return this.queryKeyEntry(schema, args, state, argsKey)?.key as Normalize<S> | undefined;
+  }
+
+  private queryKeyEntry(
+    schema: unknown,
+    args: readonly unknown[],
+    state: QueryState,
+    argsKey: string | undefined,
+  ): QueryKeyEntry | undefined {
     if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
-      return undefined as Normalize<S> | undefined;
+      return undefined;
     }
     this.mirror(state.entities);
     const before = this.indexes;
@@ -298,27 +329,29 @@ export class MemoCache {
       // may differ.
       if (before !== undefined)
         for (const key of new Set([...Object.keys(before), ...Object.keys(state.indexes)]))
-          if (getOwn(before, key) !== getOwn(state.indexes, key)) this.bump(`i${key}`);
+          if (getOwn(before, key) !== getOwn(state.indexes, key)) this.tableChanged(`i${key}`);
       this.indexes = state.indexes;
     }
     const serialized = argsKey ?? argsKeyOf(args);
     let byArgs = this.queryKeys.get(schema as object);
     if (serialized !== undefined) {
       const cached = byArgs?.entries.get(serialized);
-      if (cached !== undefined && this.unchanged(cached))
-        return cached.key as Normalize<S> | undefined;
+      if (cached !== undefined && this.unchanged(cached)) return cached;
     }
-    const reads: unknown[] = [];
-    const key = queryKeyOf(schema, args, new QueryDelegate(state, reads, this));
+    const entry = new QueryKeyEntry();
+    // Args that do not serialize are not remembered: nothing need tell the entry it is stale.
+    const delegate = new QueryDelegate(state, entry, this, serialized !== undefined);
+    entry.key = queryKeyOf(schema, args, delegate);
+    entry.generation = this.generation;
     if (serialized !== undefined) {
       if (byArgs === undefined) {
         byArgs = { entries: new Map(), sweepAt: MIN_QUERY_SWEEP };
         this.queryKeys.set(schema as object, byArgs);
       }
       if (byArgs.entries.size >= byArgs.sweepAt) this.sweepQueryKeys(byArgs);
-      byArgs.entries.set(serialized, { key, generation: this.generation, reads });
+      byArgs.entries.set(serialized, entry);
     }
-    return key as Normalize<S> | undefined;
+    return entry;
   }
 
   /** The node of a position (made on first use). */
@@ -369,13 +402,16 @@ export class MemoCache {
     return listPaths(deps, this.walks);
   }
 
-  /** The version of a table query keys read ('e' / 'i' and the entity key). */
-  version(name: string): number {
-    return this.versions.get(name) ?? 0;
+  /** The node of a whole table query keys read ('e' / 'i' and the entity key). */
+  table(name: string): MemoNode {
+    let node = this.tables.get(name);
+    if (node === undefined) this.tables.set(name, (node = new MemoNode(name, '')));
+    return node;
   }
 
-  private bump(name: string): void {
-    this.versions.set(name, this.version(name) + 1);
+  private tableChanged(name: string): void {
+    const node = this.tables.get(name);
+    if (node !== undefined) dirtyReaders(node);
   }
 
   /** A position now holds `now`: what read it is dirty; a position gone loses its node. */
@@ -404,7 +440,7 @@ export class MemoCache {
     for (const key of new Set([...Object.keys(root), ...Object.keys(entities)])) {
       const table = getOwn(entities, key);
       if (getOwn(root, key) === table) continue;
-      this.bump(`e${key}`);
+      this.tableChanged(`e${key}`);
       const byPk = this.nodes.get(key);
       if (byPk === undefined) continue;
       for (const [pk, node] of byPk) {
@@ -434,12 +470,8 @@ export class MemoCache {
     return key !== undefined && key === entry.argsKey;
   }
 
-  private unchanged({ generation, reads }: QueryKeyEntry): boolean {
-    if (generation !== this.generation) return false;
-    for (let i = 0; i < reads.length; i += 2) {
-      if (this.version(reads[i] as string) !== reads[i + 1]) return false;
-    }
-    return true;
+  private unchanged(entry: QueryKeyEntry): boolean {
+    return !entry.dirty && entry.generation === this.generation;
   }
 }
 
@@ -451,35 +483,34 @@ function queryKeyOf(schema: unknown, args: readonly unknown[], delegate: IQueryD
   return queryKeyObject(schema, args, delegate);
 }
 
-/** Store access while building a query key; records each table read for the key's memo. */
+/** Store access while building a query key; the key becomes a reader of each node it reads. */
 class QueryDelegate implements IQueryDelegate {
   constructor(
     private readonly state: QueryState,
-    private readonly reads: unknown[],
+    private readonly entry: QueryKeyEntry,
     private readonly memo: MemoCache,
+    private readonly remembered: boolean,
   ) {}
 
-  /** Reads one table and records the read (`source`: 'e' entities, 'i' indexes). */
-  private table<T>(
-    source: 'e' | 'i',
-    tables: { readonly [key: string]: T | undefined },
-    key: string,
-  ): T | undefined {
-    const name = source + key;
-    this.reads.push(name, this.memo.version(name));
-    return getOwn(tables, key);
+  private read(node: MemoNode): void {
+    const { entry } = this;
+    entry.reads.push(node);
+    if (this.remembered) addReader(node, entry);
   }
 
   getEntities(key: string): { readonly [pk: string]: unknown } | undefined {
-    return this.table('e', this.state.entities, key);
+    this.read(this.memo.table(`e${key}`));
+    return getOwn(this.state.entities, key);
   }
 
   getEntity(key: string, pk: string): unknown {
-    return getOwn(this.table('e', this.state.entities, key), pk);
+    this.read(this.memo.node(key, pk));
+    return getOwn(getOwn(this.state.entities, key), pk);
   }
 
   getIndex(key: string, index: string, value: string): string | undefined {
-    return getOwn(getOwn(this.table('i', this.state.indexes, key), index), value);
+    this.read(this.memo.table(`i${key}`));
+    return getOwn(getOwn(getOwn(this.state.indexes, key), index), value);
   }
 
   queryKey(schema: unknown, args: readonly unknown[]): unknown {

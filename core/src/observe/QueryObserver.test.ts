@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import type { Observable } from 'rxjs';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createStore } from '../managers/createStore';
 import { All, Entity } from '../schema';
 import { QueryObserver } from './QueryObserver';
@@ -49,6 +50,51 @@ describe('QueryObserver', () => {
     expect(read[1]).toHaveLength(2);
     stopAll();
     stop();
+    dispose();
+  });
+
+  it('is read again only by a write to what it read: its entity, the table it lists, the index it searched', async () => {
+    class User extends Entity {
+      id = '';
+      email = '';
+      static override indexes = ['email'] as const;
+      pk() {
+        return this.id;
+      }
+    }
+    const { controller, dispose } = createStore();
+    await controller.set(Tag, { id: 'a' }, { id: 'a', label: 'A' });
+    await controller.set(Tag, { id: 'b' }, { id: 'b', label: 'B' });
+    await controller.set(User, { id: 'u' }, { id: 'u', email: 'u@x.test' });
+    const query = vi.spyOn(controller.memo, 'query');
+    const byPk: unknown[] = [];
+    const byIndex: unknown[] = [];
+    const all: unknown[] = [];
+    const stops = [
+      new QueryObserver(controller, Tag, [{ id: 'a' }]).listen((value) => byPk.push(value)),
+      new QueryObserver(controller, User, [{ email: 'v@x.test' }]).listen((value) =>
+        byIndex.push(value),
+      ),
+      new QueryObserver(controller, new All(User), []).listen((value) => all.push(value)),
+    ];
+    expectTypeOf(controller.selectQuery(Tag, { id: 'a' })).toEqualTypeOf<
+      Observable<Tag | undefined>
+    >();
+    query.mockClear();
+    // Another tag: no query reads it, none is read again.
+    await controller.set(Tag, { id: 'b' }, { id: 'b', label: 'B2' });
+    expect(query).not.toHaveBeenCalled();
+    await controller.set(Tag, { id: 'a' }, { id: 'a', label: 'A2' });
+    expect(query).toHaveBeenCalledTimes(1);
+    expect(byPk.map((tag) => (tag as Tag).label)).toEqual(['A', 'A2']);
+    // A user with the email searched: the index query and the table query are read again.
+    query.mockClear();
+    await controller.set(User, { id: 'v' }, { id: 'v', email: 'v@x.test' });
+    expect(query).toHaveBeenCalledTimes(2);
+    expect((byIndex.at(-1) as User).id).toBe('v');
+    expect(all.at(-1)).toHaveLength(2);
+    expect(byPk).toHaveLength(2);
+    for (const stop of stops) stop();
     dispose();
   });
 });

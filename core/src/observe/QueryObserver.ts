@@ -7,9 +7,8 @@ export type QueryArgs = readonly unknown[] | readonly [null];
 
 /**
  * A schema query (an Entity by primary key, `All`, `Query`...) as it changes:
- * `controller.get(schema, ...args)` now and after every change of the entities or indexes it
- * reads (the store's change log), by identity.
- * Never fetches. `[null]` reads undefined.
+ * `controller.get(schema, ...args)` now and after every write that changed it, by identity
+ * (`controller.selectQuery`). Never fetches. `[null]` reads undefined.
  */
 export class QueryObserver<S extends Schema> extends SharedListenable<
   DenormalizeNullable<S> | undefined
@@ -47,12 +46,12 @@ export class QueryObserver<S extends Schema> extends SharedListenable<
   }
 
   protected connect(): void {
-    this.value = this.read();
-    // A query reads entities and indexes only: a change of results, meta or in-flight marks
-    // alone (most changes) leaves it as it is.
-    this.states = this.controller.changes$.subscribe({
-      next: ({ changes }) => {
-        if (changes.entitiesChanged) this.refresh();
+    this.states = this.controller.selectQuery(this.schema as Schema, ...this.args).subscribe({
+      next: (value) => {
+        const first = this.states === undefined;
+        if (value === this.value && !first) return;
+        this.value = value as DenormalizeNullable<S> | undefined;
+        if (!first) this.emit(this.value);
       },
       complete: () => this.complete(),
     });
@@ -63,11 +62,12 @@ export class QueryObserver<S extends Schema> extends SharedListenable<
     this.states = undefined;
   }
 
+  /** Follows the current schema and arguments; readers get the new value if it differs. */
   private refresh(): void {
-    const value = this.read();
-    if (value === this.value) return;
-    this.value = value;
-    this.emit(value);
+    const before = this.value;
+    this.disconnect();
+    this.connect();
+    if (this.value !== before) this.emit(this.value);
   }
 
   private read(): DenormalizeNullable<S> | undefined {

@@ -2,6 +2,7 @@ import { Observable } from 'rxjs';
 import { MemoCache } from '../normalize';
 import type { AddArgs, AddResult } from '../schema/addedMembers';
 import { message } from '../schema/development';
+import { INVALID } from '../schema/INVALID';
 import { getOwn } from '../schema/ownProperty';
 import { TesseraError } from '../schema/TesseraError';
 import { Changes } from '../tables/Changes';
@@ -455,6 +456,29 @@ export class Controller extends Observable<State> {
     return this.hub.observe(endpoint, endpoint.key(...args), args) as Observable<
       Selection<ResultOf<E>>
     >;
+  }
+
+  /**
+   * An observable of a schema query (what `get(schema, ...args)` reads): emits its value at
+   * once, then whenever a write changed it (by identity); a write to other entities costs it
+   * nothing. Never fetches. `null` as the first argument emits undefined.
+   */
+  selectQuery<S extends Schema>(
+    schema: S,
+    ...args: readonly unknown[]
+  ): Observable<DenormalizeNullable<S> | undefined> {
+    if (args[0] === null || this.disposed) {
+      // A disposed store changes no more: its value now, and the end.
+      return new Observable((subscriber) => {
+        subscriber.next(args[0] === null ? undefined : this.get(schema, ...args));
+        if (this.disposed) subscriber.complete();
+      });
+    }
+    return this.hub.observeQuery((state) => {
+      const read = this.memoCache.query(schema as never, args as never[], state);
+      const data = read.data === INVALID ? undefined : read.data;
+      return { selection: { ...NOT_NOW, data }, read: { deps: read.deps ?? [], paths: [] } };
+    }) as Observable<DenormalizeNullable<S> | undefined>;
   }
 
   /**

@@ -10,13 +10,19 @@ import { unrefTimer } from './unrefTimer';
 
 type EntityPaths = ReadResult['paths'];
 
+/** A selection read from a state, with what it was built from. */
+export interface SelectionRead {
+  readonly selection: Selection<unknown>;
+  readonly read: Pick<ReadResult, 'paths' | 'deps' | 'byEntities'>;
+}
+
 /** Computes a selection from a state (the controller's memoized read). */
 export type ReadSelection = (
   endpoint: EndpointInterface,
   key: string,
   args: readonly unknown[],
   state: State,
-) => { selection: Selection<unknown>; read: ReadResult };
+) => SelectionRead;
 
 /** Live read references (by `select` subscribers and `countRef`), for garbage collection. */
 export interface LiveReferences {
@@ -38,22 +44,24 @@ export interface KeyReaders {
 const NO_READ: Pick<ReadResult, 'paths' | 'deps'> = { paths: [], deps: [] };
 
 /**
- * One live selection, shared by every subscriber of the same endpoint and key. It is a reader of
- * the memo's nodes its data was built from: a change to any of them wakes it (see `wake`).
+ * One live selection: of an endpoint and key (shared by every subscriber of the same), or of a
+ * schema query (`endpoint` undefined). It is a reader of the memo's nodes its data was built
+ * from: a change to any of them wakes it (see `wake`).
  */
 class Watch extends Reader {
-  readonly subscribers = new Set<Subscriber<Selection<unknown>>>();
+  readonly subscribers = new Set<Pick<Subscriber<Selection<unknown>>, 'next' | 'complete'>>();
   /** State the value was computed from. */
   state: State | undefined = undefined;
   value!: Selection<unknown>;
-  read: Pick<ReadResult, 'paths' | 'deps' | 'byEntities'> = NO_READ;
+  read: SelectionRead['read'] = NO_READ;
   staleTimer: ReturnType<typeof setTimeout> | undefined = undefined;
 
   constructor(
-    readonly endpoint: EndpointInterface,
-    readonly key: string,
-    readonly args: readonly unknown[],
+    readonly compute: (state: State) => SelectionRead,
     private readonly due: Set<Watch>,
+    readonly endpoint?: EndpointInterface,
+    readonly key = '',
+    readonly args: readonly unknown[] = [],
   ) {
     super();
   }
@@ -74,26 +82,20 @@ function sameSelection(a: Selection<unknown>, b: Selection<unknown>): boolean {
   );
 }
 
-/** The key an Entity schema stores under (an endpoint reading an entity may find it by index). */
-function entityKeyOf(schema: unknown): string | undefined {
-  const key = typeof schema === 'function' ? (schema as { key?: unknown }).key : undefined;
-  return typeof key === 'string' ? key : undefined;
-}
-
 /**
  * Keeps every live `select()` up to date from the store's change log. A selection is read again
  * when the log names its result key, or when the memo wakes it: it reads the memo's nodes its
- * data was built from, so a change to one of those entities reaches it and no other (see
- * core/docs/how-the-store-works.md). Two kinds of selection also follow what no node holds: an
- * Entity endpoint that finds its entity in the store by its arguments (the entity's indexes and
- * freshness), and one still waiting for its first entity.
+ * data was built from (and, for an Entity endpoint that finds its entity by its arguments, the
+ * positions and indexes it searched), so a change to one of those reaches it and no other (see
+ * core/docs/how-the-store-works.md). An Entity endpoint's also follows its entities' freshness;
+ * one with nothing read yet, any entity change.
  */
 export class SelectionHub {
   private readonly watches = new Map<string, Map<EndpointInterface, Watch>>();
   /** Watches the memo woke since the last update. */
   private readonly due = new Set<Watch>();
-  /** Watches of Entity endpoints by the entity key whose indexes may answer them. */
-  private readonly byIndex = new Map<string, Set<Watch>>();
+  /** Watches of schema queries (one per subscriber). */
+  private readonly queries = new Set<Watch>();
   /** Watches with a schema but nothing denormalized yet: any entity change may resolve them. */
   private readonly unresolved = new Set<Watch>();
   /** Keys (and what their read was built from) held by `countRef()`. */
@@ -119,6 +121,24 @@ export class SelectionHub {
     });
   }
 
+  /** A schema query's value now and after every change that changed it (by identity). */
+  observeQuery(compute: (state: State) => SelectionRead): Observable<unknown> {
+    return new Observable<unknown>((subscriber) => {
+      const watch = new Watch(compute, this.due);
+      this.queries.add(watch);
+      this.recompute(watch, this.getState());
+      watch.subscribers.add({
+        next: (selection) => subscriber.next(selection.data),
+        complete: () => subscriber.complete(),
+      });
+      subscriber.next(watch.value.data);
+      return () => {
+        this.queries.delete(watch);
+        this.forget(watch);
+      };
+    });
+  }
+
   /** Holds a key and its entities against garbage collection until the returned release. */
   retain(key: string, read: Pick<ReadResult, 'paths'>): () => void {
     const token = {};
@@ -141,10 +161,6 @@ export class SelectionHub {
       for (const key of changes.results) {
         const byEndpoint = this.watches.get(key);
         if (byEndpoint) for (const watch of byEndpoint.values()) due.add(watch);
-      }
-      for (const key of changes.indexes) {
-        const watches = this.byIndex.get(key);
-        if (watches) for (const watch of watches) due.add(watch);
       }
       if (changes.entities.size > 0 || changes.indexes.size > 0) {
         for (const watch of this.unresolved) due.add(watch);
@@ -200,16 +216,15 @@ export class SelectionHub {
   }
 
   dispose(): void {
-    for (const byEndpoint of this.watches.values()) {
-      for (const watch of byEndpoint.values()) {
-        clearTimeout(watch.staleTimer);
-        this.follow(watch, NO_READ, undefined);
-        for (const subscriber of [...watch.subscribers]) subscriber.complete();
-      }
+    const all = [...this.queries];
+    for (const byEndpoint of this.watches.values()) all.push(...byEndpoint.values());
+    for (const watch of all) {
+      this.forget(watch);
+      for (const subscriber of [...watch.subscribers]) subscriber.complete();
     }
     this.watches.clear();
+    this.queries.clear();
     this.due.clear();
-    this.byIndex.clear();
     this.unresolved.clear();
     this.retained.clear();
   }
@@ -220,15 +235,15 @@ export class SelectionHub {
     let watch = byEndpoint.get(endpoint);
     const state = this.getState();
     if (!watch) {
-      watch = new Watch(endpoint, key, args, this.due);
+      watch = new Watch(
+        (at) => this.readSelection(endpoint, key, args, at),
+        this.due,
+        endpoint,
+        key,
+        args,
+      );
       byEndpoint.set(endpoint, watch);
       this.recompute(watch, state);
-      const entityKey = entityKeyOf(endpoint.schema);
-      if (entityKey !== undefined) {
-        let watches = this.byIndex.get(entityKey);
-        if (!watches) this.byIndex.set(entityKey, (watches = new Set()));
-        watches.add(watch);
-      }
     } else if (watch.state !== state) {
       // Subscribed during a notification, before the hub heard of the latest change: catch up
       // (telling current subscribers) first.
@@ -242,22 +257,22 @@ export class SelectionHub {
     if (watch.subscribers.size > 0) return;
     clearTimeout(watch.staleTimer);
     const byEndpoint = this.watches.get(watch.key);
-    if (byEndpoint?.get(watch.endpoint) !== watch) return;
-    this.follow(watch, NO_READ, undefined);
-    this.due.delete(watch);
-    const entityKey = entityKeyOf(watch.endpoint.schema);
-    if (entityKey !== undefined) {
-      const watches = this.byIndex.get(entityKey);
-      watches?.delete(watch);
-      if (watches?.size === 0) this.byIndex.delete(entityKey);
-    }
+    if (watch.endpoint === undefined || byEndpoint?.get(watch.endpoint) !== watch) return;
+    this.forget(watch);
     byEndpoint.delete(watch.endpoint);
     if (byEndpoint.size === 0) this.watches.delete(watch.key);
   }
 
+  /** A watch no one reads: it leaves the nodes it read, and is not re-read. */
+  private forget(watch: Watch): void {
+    clearTimeout(watch.staleTimer);
+    this.follow(watch, NO_READ, undefined);
+    this.due.delete(watch);
+  }
+
   /** Returns true when the value changed (always, the first time). */
   private recompute(watch: Watch, state: State): boolean {
-    const { selection, read } = this.readSelection(watch.endpoint, watch.key, watch.args, state);
+    const { selection, read } = watch.compute(state);
     watch.state = state;
     this.follow(watch, read, selection);
     if (watch.value !== undefined && sameSelection(watch.value, selection)) return false;
@@ -285,7 +300,7 @@ export class SelectionHub {
     const waiting =
       selection !== undefined &&
       after.length === 0 &&
-      watch.endpoint.schema != null &&
+      watch.endpoint?.schema != null &&
       selection.data === undefined;
     if (waiting) this.unresolved.add(watch);
     else this.unresolved.delete(watch);
@@ -305,7 +320,7 @@ export class SelectionHub {
     clearTimeout(watch.staleTimer);
     watch.staleTimer = undefined;
     const { value } = watch;
-    if (!watch.endpoint.invalidIfStale || value.data === undefined) return;
+    if (!watch.endpoint?.invalidIfStale || value.data === undefined) return;
     const delay = value.expiresAt - this.now() + 1;
     watch.staleTimer = unrefTimer(
       setTimeout(

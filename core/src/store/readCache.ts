@@ -67,6 +67,7 @@ function readStored(
 ): ReadResult {
   const meta: ResultMeta | undefined = getOwn(cache.meta, key);
   const input = getOwn(cache.endpoints, key);
+  let read: DenormalizeResult<unknown> | undefined;
   // An invalidated key must be fetched before use, whatever the store holds.
   if (
     input === undefined &&
@@ -74,13 +75,14 @@ function readStored(
     !endpoint.sideEffect &&
     isEntityClass(endpoint.schema)
   ) {
-    const found = readEntity(memo, endpoint, args, cache, now);
+    // Not found, it still tells what to follow: the positions and indexes the search read.
+    read = memo.query(endpoint.schema as never, args as never[], cache);
+    const found = readEntity(read, endpoint, cache, now);
     // A failed fetch of this key is retried when its error expires, not when the entity does.
     if (found && meta?.error !== undefined) return { ...found, expiresAt: meta.expiresAt };
     if (found) return found;
   }
   let data: unknown;
-  let read: DenormalizeResult<unknown> | undefined;
   let missing = input === undefined;
   if (!missing) {
     if (endpoint.schema == null) {
@@ -147,17 +149,11 @@ function isEntityClass(schema: unknown): schema is Schema {
  * Undefined when the store does not hold it.
  */
 function readEntity(
-  memo: MemoCache,
+  { data, paths, deps = NO_DEPS }: DenormalizeResult<unknown>,
   endpoint: EndpointInterface,
-  args: readonly unknown[],
   cache: CacheState,
   now: number | undefined,
 ): ReadResult | undefined {
-  const {
-    data,
-    paths,
-    deps = NO_DEPS,
-  } = memo.query(endpoint.schema as never, args as never[], cache);
   if (data === undefined || data === INVALID || paths.length === 0) return undefined;
   let expiresAt = Number.POSITIVE_INFINITY;
   for (const path of paths) {
