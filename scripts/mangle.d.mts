@@ -1,0 +1,9 @@
+// Types of mangle.mjs, for the test that checks the build against its names.
+export interface MangleNames {
+  /** Source name → the short name dist/ uses for it. */
+  cache: Record<string, string>;
+  /** Private member names kept as they are, each with the first reason found. */
+  skipped: [string, string][];
+}
+
+export function mangleNames(): MangleNames;

@@ -1,0 +1,230 @@
+#!/usr/bin/env node
+// The last step of `npm run build`: renames the `private` class members of every published
+// package to short names, in every dist/ JS file at once, so that a user's bundle carries
+// `_a` where the source says `memo`. The names are worked out from the sources each time (no
+// list to keep): a name is renamed only when every declaration of it in the packages' sources
+// is a `private` class member, every property access to it resolves to one, and it appears
+// nowhere else: not in the published types (dist/*.d.ts), not in a string (`'memo' in x`,
+// `x['memo']`), not in a .svelte/.vue file, not among the names other libraries read from our
+// objects (RxJS, Svelte stores, Vue's reactive(), promises, JSON). esbuild does the renaming
+// (its `mangleProps`, one fixed `mangleCache` for all files) and chains the source maps; it
+// prints the code unminified, without comments (the sources ship beside dist/).
+// `node scripts/mangle.mjs --dry` prints what would be renamed and changes nothing.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { build } from 'esbuild';
+import ts from 'typescript';
+
+const root = new URL('..', import.meta.url).pathname;
+/** The packages whose dist/ is renamed together (adapters import core's dist). */
+const packages = [
+  'core',
+  'adapters/vanilla',
+  'adapters/vue',
+  'adapters/svelte',
+  'adapters/nuxt',
+  'adapters/devtools',
+];
+
+/**
+ * Names other code reads from our objects without our types saying so: promises, RxJS and
+ * Svelte's store contract, Vue's reactive() and refs, JSON, errors, iteration and disposal.
+ */
+const protocol = new Set(
+  'then catch finally subscribe unsubscribe next error complete closed set update value toJSON toString valueOf constructor prototype length name message stack cause handleEvent dispose source operator'.split(
+    ' ',
+  ),
+);
+/** Vue's reactive() flags (`__v_skip`...) and `$`-names (Svelte, Vue instances) are never ours to rename. */
+const foreignPrefix = /^(__v_|\$)/;
+
+const isTest = (file) => /\.test(-[^/]*)?\.|\/test\//.test(file);
+
+function walk(dir, keep, files = []) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name === 'node_modules') continue;
+    if (statSync(path).isDirectory()) walk(path, keep, files);
+    else if (keep(path)) files.push(path);
+  }
+  return files;
+}
+
+const words = (text) => text.match(/[A-Za-z_$][\w$]*/g) ?? [];
+
+/** `private` members of classes: the candidates, with every reason a name is kept. */
+export function mangleNames() {
+  const sources = packages.flatMap((dir) =>
+    walk(join(root, dir, 'src'), (file) => /\.ts$/.test(file) && !isTest(file)),
+  );
+  const { config } = ts.readConfigFile(join(root, 'tsconfig.base.json'), ts.sys.readFile);
+  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
+  const program = ts.createProgram(sources, options);
+  const checker = program.getTypeChecker();
+  const ours = new Set(sources);
+
+  /** name → number of times it is written in the sources (the most used get the shortest names). */
+  const candidates = new Map();
+  /** name → why it is kept (first reason found). */
+  const kept = new Map();
+  const keep = (name, why) => {
+    if (!kept.has(name)) kept.set(name, why);
+  };
+
+  const isMember = (node) =>
+    ts.isPropertyDeclaration(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isGetAccessorDeclaration(node) ||
+    ts.isSetAccessorDeclaration(node) ||
+    ts.isParameter(node);
+  const isPrivateMember = (node) =>
+    isMember(node) &&
+    (ts.isClassLike(node.parent) || ts.isConstructorDeclaration(node.parent)) &&
+    ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Private &&
+    ours.has(node.getSourceFile().fileName);
+  const allPrivate = (symbol) =>
+    symbol?.declarations?.length > 0 && symbol.declarations.every(isPrivateMember);
+
+  for (const file of program.getSourceFiles()) {
+    if (!ours.has(file.fileName)) continue;
+    const where = (node) =>
+      `${relative(root, file.fileName)}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+    const visit = (node) => {
+      if (ts.isStringLiteralLike(node)) {
+        // `'memo' in x`, `x['memo']`, `defineProperty(x, 'memo')`: a name written as a string.
+        if (/^[A-Za-z_$][\w$]*$/.test(node.text)) keep(node.text, `a string at ${where(node)}`);
+      } else if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) {
+        const name = node.text;
+        const parent = node.parent;
+        if (isMember(parent) && parent.name === node && ts.isClassLike(parent.parent)) {
+          if (isPrivateMember(parent)) candidates.set(name, (candidates.get(name) ?? 0) + 1);
+          else keep(name, `a non-private member at ${where(node)}`);
+        } else if (ts.isParameter(parent) && parent.name === node && isPrivateMember(parent)) {
+          candidates.set(name, (candidates.get(name) ?? 0) + 1);
+        } else if (
+          (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+          (ts.isBindingElement(parent) &&
+            ts.isObjectBindingPattern(parent.parent) &&
+            (parent.propertyName ?? parent.name) === node)
+        ) {
+          const symbol = ts.isBindingElement(parent)
+            ? checker.getTypeAtLocation(parent.parent).getProperty(name)
+            : checker.getSymbolAtLocation(node);
+          if (allPrivate(symbol)) candidates.set(name, (candidates.get(name) ?? 0) + 1);
+          else keep(name, `a property read at ${where(node)}`);
+        } else if (
+          (ts.isPropertyAssignment(parent) ||
+            ts.isShorthandPropertyAssignment(parent) ||
+            ts.isPropertySignature(parent) ||
+            ts.isMethodSignature(parent) ||
+            ts.isEnumMember(parent) ||
+            (isMember(parent) && !ts.isParameter(parent)) ||
+            ts.isQualifiedName(parent)) &&
+          parent.name === node
+        ) {
+          keep(name, `a property at ${where(node)}`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+  }
+
+  // The published types: every name in them, but for the `private x;` lines TypeScript prints.
+  for (const dir of packages) {
+    for (const file of walk(join(root, dir, 'dist'), (f) => f.endsWith('.d.ts'))) {
+      const why = `in ${relative(root, file)}`;
+      const types = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+      const visit = (node) => {
+        if (
+          ts.canHaveModifiers(node) &&
+          ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Private
+        )
+          return;
+        if (ts.isIdentifier(node) || ts.isStringLiteralLike(node)) keep(node.text, why);
+        ts.forEachChild(node, visit);
+      };
+      visit(types);
+    }
+    // Components are compiled by the app's bundler: whatever they read stays as written.
+    for (const file of walk(join(root, dir, 'src'), (f) => /\.(svelte|vue)$/.test(f))) {
+      for (const word of words(readFileSync(file, 'utf8')))
+        keep(word, `in ${relative(root, file)}`);
+    }
+  }
+  for (const name of candidates.keys()) {
+    if (protocol.has(name)) keep(name, 'read by other libraries');
+    else if (foreignPrefix.test(name)) keep(name, 'a framework prefix');
+  }
+
+  const renamed = [...candidates]
+    .filter(([name]) => !kept.has(name))
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([name]) => name);
+  const skipped = [...candidates.keys()]
+    .filter((name) => kept.has(name))
+    .sort()
+    .map((name) => [name, kept.get(name)]);
+  // Short names that no source or type uses anywhere: `_a`, `_b`... `_aa`.
+  const taken = new Set([...kept.keys(), ...candidates.keys()]);
+  const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const cache = {};
+  let n = 0;
+  for (const name of renamed) {
+    let short;
+    do {
+      let i = n++;
+      short = '_';
+      do {
+        short += letters[i % letters.length];
+        i = Math.floor(i / letters.length) - 1;
+      } while (i >= 0);
+    } while (taken.has(short));
+    cache[name] = short;
+  }
+  return { cache, skipped };
+}
+
+const distFiles = () =>
+  packages.flatMap((dir) =>
+    walk(join(root, dir, 'dist'), (file) => file.endsWith('.js')).map((file) => ({ dir, file })),
+  );
+
+async function mangle() {
+  const { cache, skipped } = mangleNames();
+  const names = Object.keys(cache);
+  const dry = process.argv.includes('--dry');
+  console.log(`Renaming ${names.length} private members in dist/:`);
+  console.log(`  ${names.map((name) => `${name}→${cache[name]}`).join(' ')}`);
+  if (process.argv.includes('--verbose')) {
+    console.log(`Kept ${skipped.length} private member names:`);
+    for (const [name, why] of skipped) console.log(`  ${name}: ${why}`);
+  } else console.log(`Kept ${skipped.length} private member names (--verbose says why).`);
+  if (dry || names.length === 0) return;
+  const files = distFiles();
+  const before = files.reduce((sum, { file }) => sum + statSync(file).size, 0);
+  for (const dir of packages) {
+    const entryPoints = files.filter((f) => f.dir === dir).map((f) => f.file);
+    if (entryPoints.length === 0) continue;
+    await build({
+      entryPoints,
+      outdir: join(root, dir, 'dist'),
+      outbase: join(root, dir, 'dist'),
+      allowOverwrite: true,
+      bundle: false,
+      format: 'esm',
+      // Neutral: no `process.env.NODE_ENV` folded in, no code lowered; only names change.
+      platform: 'neutral',
+      target: 'esnext',
+      charset: 'utf8',
+      sourcemap: true,
+      mangleProps: new RegExp(`^(${names.join('|')})$`),
+      mangleCache: cache,
+      logLevel: 'warning',
+    });
+  }
+  const after = files.reduce((sum, { file }) => sum + statSync(file).size, 0);
+  console.log(`dist/ JS: ${before} → ${after} bytes (unminified, comments dropped).`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await mangle();

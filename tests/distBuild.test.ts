@@ -1,0 +1,135 @@
+// The published build (dist/) against the sources: scripts/mangle.mjs renamed its private
+// members, and what leaves the store (a dehydrated page state, persisted entries) is the same
+// from either, so a page rendered by one version is read by the other. Needs `npm run build`.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as source from '@tessera/core';
+import * as sourcePersist from '@tessera/core/persist';
+import { IDBFactory } from 'fake-indexeddb';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as built from '../core/dist/index.js';
+import * as builtPersist from '../core/dist/persist.js';
+import { mangleNames } from '../scripts/mangle.mjs';
+
+const API = 'http://dist.test';
+const server = setupServer(
+  http.get(`${API}/todos`, () =>
+    HttpResponse.json([
+      { id: 1, title: 'one', done: false, tags: [{ id: 't', name: 'tag' }] },
+      { id: 2, title: 'two', done: true, tags: [] },
+    ]),
+  ),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+type Core = typeof source;
+
+/** The same app on one build or the other: entities, an endpoint, a store on a fixed clock. */
+function app(core: Core, managers: InstanceType<typeof sourcePersist.PersistManager>[] = []) {
+  class Tag extends core.Entity {
+    id = '';
+    name = '';
+    static override key = 'Tag';
+  }
+  class Todo extends core.Entity {
+    id = 0;
+    title = '';
+    done = false;
+    tags: Tag[] = [];
+    static override key = 'Todo';
+    static override schema = { tags: [Tag] };
+  }
+  const getTodos = new core.RestEndpoint({ urlPrefix: API, path: '/todos', schema: [Todo] });
+  const store = core.createStore({ now: () => 1_000, managers });
+  return { ...store, Todo, getTodos };
+}
+
+const builds = { source, built: built as unknown as Core };
+
+describe('the build', () => {
+  it('has no private member left under its source name', () => {
+    const { cache } = mangleNames();
+    const names = Object.keys(cache);
+    expect(names.length).toBeGreaterThan(0);
+    const dist = join(import.meta.dirname, '..', 'core', 'dist');
+    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.js'),
+    );
+    const code = files
+      .map((file) => readFileSync(join(dist, file), 'utf8'))
+      .join('\n')
+      .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    // `x.memo` (not a spread `...memo`).
+    const left = names.filter((name) =>
+      new RegExp(`(?<!\\.\\.)\\.${name.replaceAll('$', '\\$')}\\b`).test(code),
+    );
+    expect(left).toEqual([]);
+  });
+});
+
+describe.each([
+  ['source', 'built'],
+  ['built', 'source'],
+] as const)('a page state written by the %s build', (writer, reader) => {
+  it(`is what the other writes, and the ${reader} build hydrates it`, async () => {
+    const written = app(builds[writer]);
+    const other = app(builds[reader]);
+    await written.controller.fetch(written.getTodos);
+    await other.controller.fetch(other.getTodos);
+    const json = builds[writer].serializeState(builds[writer].dehydrate(written.controller));
+    expect(json).toBe(builds[reader].serializeState(builds[reader].dehydrate(other.controller)));
+
+    const read = app(builds[reader]);
+    const hydrated = builds[reader].createStore({
+      now: () => 1_000,
+      initialState: builds[reader].hydrate(JSON.parse(json)),
+    });
+    const todos = hydrated.controller.getResponse(read.getTodos).data;
+    expect(todos?.map((todo) => todo.title)).toEqual(['one', 'two']);
+    expect(todos?.[0]).toBeInstanceOf(read.Todo);
+    expect(todos?.[0].tags[0].name).toBe('tag');
+    for (const store of [written, other, read, hydrated]) store.dispose();
+  });
+});
+
+describe.each([
+  ['source', 'built'],
+  ['built', 'source'],
+] as const)('a store persisted by the %s build', (writer, reader) => {
+  const persist = { source: sourcePersist, built: builtPersist as unknown as typeof sourcePersist };
+  // The entries say when they were saved: the same moment for both builds.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it(`stores what the other stores, and the ${reader} build restores it`, async () => {
+    const stored = async (build: keyof typeof builds, name: string) => {
+      const storage = persist[build].indexedDBStorage(name, new IDBFactory());
+      const manager = new persist[build].PersistManager({ storage });
+      const written = app(builds[build], [manager]);
+      await written.controller.fetch(written.getTodos);
+      await manager.flush();
+      written.dispose();
+      return storage;
+    };
+    const storage = await stored(writer, 'writer');
+    const entries = await storage.read();
+    expect(entries).toEqual(await (await stored(reader, 'other')).read());
+
+    const manager = new persist[reader].PersistManager({ storage });
+    const initialState = await manager.restore();
+    const read = app(builds[reader]);
+    const restored = builds[reader].createStore({ now: () => 1_000, initialState });
+    const todos = restored.controller.getResponse(read.getTodos).data;
+    expect(todos?.map((todo) => todo.title)).toEqual(['one', 'two']);
+    expect(todos?.[1]).toBeInstanceOf(read.Todo);
+    read.dispose();
+    restored.dispose();
+  });
+});
