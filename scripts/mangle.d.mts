@@ -6,4 +6,4 @@ export interface MangleNames {
   skipped: [string, string][];
 }
 
-export function mangleNames(): MangleNames;
+export function mangleNames(sourceRoot?: string): MangleNames;

@@ -1,16 +1,17 @@
 #!/usr/bin/env node
-// The last step of `npm run build`: renames the `private` class members of every published
-// package to short names, in every dist/ JS file at once, so that a user's bundle carries
-// `_a` where the source says `memo`. The names are worked out from the sources each time (no
-// list to keep): a name is renamed only when every declaration of it in the packages' sources
-// is a `private` class member, every property access to it resolves to one, and it appears
-// nowhere else: not in the published types (dist/*.d.ts), not in a string (`'memo' in x`,
-// `x['memo']`), not in a .svelte/.vue file, not among the names other libraries read from our
-// objects (RxJS, Svelte stores, Vue's reactive(), promises, JSON). esbuild does the renaming
-// (its `mangleProps`, one fixed `mangleCache` for all files) and chains the source maps; it
-// prints the code unminified, without comments (the sources ship beside dist/).
-// `node scripts/mangle.mjs --dry` prints what would be renamed and changes nothing.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// The last step of `npm run build`: renames the `private` class members (and members marked
+// `/** @internal */`) of every published package to short names, in every dist/ JS file at
+// once, so that a user's bundle carries `_a` where the source says `memo`. The names are worked
+// out from the sources each time (no list to keep): a name is renamed only when every
+// declaration of it in the packages' sources is such a member, every property read or object
+// property written resolves to one, and it appears nowhere else: not in the published types
+// (dist/*.d.ts), not in a string (`'memo' in x`, `x['memo']`), not in a .svelte/.vue file, not
+// among the names other libraries read from our objects (RxJS, Svelte stores, Vue's
+// reactive(), promises, JSON). esbuild does the renaming (its `mangleProps`, one fixed
+// `mangleCache` for all files) and chains the source maps; it prints the code unminified,
+// without most comments (the sources ship beside dist/).
+// `node scripts/mangle.mjs --dry [--verbose]` prints what would be renamed (and what is kept, why).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import ts from 'typescript';
@@ -41,6 +42,7 @@ const foreignPrefix = /^(__v_|\$)/;
 const isTest = (file) => /\.test(-[^/]*)?\.|\/test\//.test(file);
 
 function walk(dir, keep, files = []) {
+  if (!existsSync(dir)) return files;
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (name === 'node_modules') continue;
@@ -52,10 +54,13 @@ function walk(dir, keep, files = []) {
 
 const words = (text) => text.match(/[A-Za-z_$][\w$]*/g) ?? [];
 
-/** `private` members of classes: the candidates, with every reason a name is kept. */
-export function mangleNames() {
+/**
+ * The names to rename (`private` class members, and members marked `@internal`), with every
+ * reason a name is kept. `sourceRoot`: another tree laid out like this repository (a test's).
+ */
+export function mangleNames(sourceRoot = root) {
   const sources = packages.flatMap((dir) =>
-    walk(join(root, dir, 'src'), (file) => /\.ts$/.test(file) && !isTest(file)),
+    walk(join(sourceRoot, dir, 'src'), (file) => /\.ts$/.test(file) && !isTest(file)),
   );
   const { config } = ts.readConfigFile(join(root, 'tsconfig.base.json'), ts.sys.readFile);
   const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
@@ -65,91 +70,103 @@ export function mangleNames() {
 
   /** name → number of times it is written in the sources (the most used get the shortest names). */
   const candidates = new Map();
+  const count = (name) => candidates.set(name, (candidates.get(name) ?? 0) + 1);
   /** name → why it is kept (first reason found). */
   const kept = new Map();
   const keep = (name, why) => {
     if (!kept.has(name)) kept.set(name, why);
   };
 
-  const isMember = (node) =>
-    ts.isPropertyDeclaration(node) ||
-    ts.isMethodDeclaration(node) ||
-    ts.isGetAccessorDeclaration(node) ||
-    ts.isSetAccessorDeclaration(node) ||
-    ts.isParameter(node);
-  const isPrivateMember = (node) =>
-    isMember(node) &&
-    (ts.isClassLike(node.parent) || ts.isConstructorDeclaration(node.parent)) &&
-    ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Private &&
-    ours.has(node.getSourceFile().fileName);
-  const allPrivate = (symbol) =>
-    symbol?.declarations?.length > 0 && symbol.declarations.every(isPrivateMember);
+  const isClassMember = (node) =>
+    (ts.isPropertyDeclaration(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isGetAccessorDeclaration(node) ||
+      ts.isSetAccessorDeclaration(node)) &&
+    ts.isClassLike(node.parent);
+  const isParameterProperty = (node) =>
+    ts.isParameter(node) && ts.isParameterPropertyDeclaration(node, node.parent);
+  const isInternal = (node) => ts.getJSDocTags(node).some((tag) => tag.tagName.text === 'internal');
+  /** A declaration only our code reads: a `private` member, or one marked `@internal`. */
+  const renamable = (node) =>
+    ours.has(node.getSourceFile().fileName) &&
+    (((isClassMember(node) || isParameterProperty(node)) &&
+      (ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Private) !== 0) ||
+      ((isClassMember(node) || ts.isPropertySignature(node) || ts.isMethodSignature(node)) &&
+        isInternal(node)));
+  const allRenamable = (symbol) =>
+    symbol?.declarations?.length > 0 && symbol.declarations.every(renamable);
 
   for (const file of program.getSourceFiles()) {
     if (!ours.has(file.fileName)) continue;
     const where = (node) =>
-      `${relative(root, file.fileName)}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+      `${relative(sourceRoot, file.fileName)}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
     const visit = (node) => {
+      const parent = node.parent;
       if (ts.isStringLiteralLike(node)) {
         // `'memo' in x`, `x['memo']`, `defineProperty(x, 'memo')`: a name written as a string.
         if (/^[A-Za-z_$][\w$]*$/.test(node.text)) keep(node.text, `a string at ${where(node)}`);
-      } else if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) {
+      } else if (ts.isIdentifier(node) && parent.name === node) {
         const name = node.text;
-        const parent = node.parent;
-        if (isMember(parent) && parent.name === node && ts.isClassLike(parent.parent)) {
-          if (isPrivateMember(parent)) candidates.set(name, (candidates.get(name) ?? 0) + 1);
-          else keep(name, `a non-private member at ${where(node)}`);
-        } else if (ts.isParameter(parent) && parent.name === node && isPrivateMember(parent)) {
-          candidates.set(name, (candidates.get(name) ?? 0) + 1);
+        if (ts.isObjectLiteralElementLike(parent) && ts.isObjectLiteralExpression(parent.parent)) {
+          // `{ memo: x }`: renamed with the member of the type it is written for.
+          const type = checker.getContextualType(parent.parent);
+          if (allRenamable(type?.getProperty(name))) count(name);
+          else keep(name, `an object's property at ${where(node)}`);
         } else if (
-          (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
-          (ts.isBindingElement(parent) &&
-            ts.isObjectBindingPattern(parent.parent) &&
-            (parent.propertyName ?? parent.name) === node)
+          isClassMember(parent) ||
+          isParameterProperty(parent) ||
+          ts.isPropertySignature(parent) ||
+          ts.isMethodSignature(parent)
         ) {
-          const symbol = ts.isBindingElement(parent)
-            ? checker.getTypeAtLocation(parent.parent).getProperty(name)
-            : checker.getSymbolAtLocation(node);
-          if (allPrivate(symbol)) candidates.set(name, (candidates.get(name) ?? 0) + 1);
+          if (renamable(parent)) count(name);
+          else keep(name, `a member at ${where(node)}`);
+        } else if (ts.isPropertyAccessExpression(parent)) {
+          if (allRenamable(checker.getSymbolAtLocation(node))) count(name);
           else keep(name, `a property read at ${where(node)}`);
-        } else if (
-          (ts.isPropertyAssignment(parent) ||
-            ts.isShorthandPropertyAssignment(parent) ||
-            ts.isPropertySignature(parent) ||
-            ts.isMethodSignature(parent) ||
-            ts.isEnumMember(parent) ||
-            (isMember(parent) && !ts.isParameter(parent)) ||
-            ts.isQualifiedName(parent)) &&
-          parent.name === node
-        ) {
+        } else if (ts.isEnumMember(parent) || ts.isQualifiedName(parent)) {
           keep(name, `a property at ${where(node)}`);
         }
+      }
+      if (
+        ts.isBindingElement(node) &&
+        ts.isObjectBindingPattern(parent) &&
+        ts.isIdentifier(node.propertyName ?? node.name)
+      ) {
+        // `const { memo } = x`
+        const name = (node.propertyName ?? node.name).text;
+        if (allRenamable(checker.getTypeAtLocation(parent).getProperty(name))) count(name);
+        else keep(name, `a property read at ${where(node)}`);
       }
       ts.forEachChild(node, visit);
     };
     visit(file);
   }
 
-  // The published types: every name in them, but for the `private x;` lines TypeScript prints.
+  // The published types: every name in them but those of `private` and `@internal` members.
   for (const dir of packages) {
-    for (const file of walk(join(root, dir, 'dist'), (f) => f.endsWith('.d.ts'))) {
-      const why = `in ${relative(root, file)}`;
-      const types = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+    for (const file of walk(join(sourceRoot, dir, 'dist'), (f) => f.endsWith('.d.ts'))) {
+      const why = `in ${relative(sourceRoot, file)}`;
+      const text = readFileSync(file, 'utf8');
+      const types = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
       const visit = (node) => {
-        if (
-          ts.canHaveModifiers(node) &&
-          ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Private
-        )
-          return;
+        const hidden =
+          (ts.canHaveModifiers(node) &&
+            ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Private) ||
+          ((ts.isPropertyDeclaration(node) ||
+            ts.isMethodDeclaration(node) ||
+            ts.isPropertySignature(node) ||
+            ts.isMethodSignature(node)) &&
+            isInternal(node));
+        if (hidden) return;
         if (ts.isIdentifier(node) || ts.isStringLiteralLike(node)) keep(node.text, why);
         ts.forEachChild(node, visit);
       };
       visit(types);
     }
     // Components are compiled by the app's bundler: whatever they read stays as written.
-    for (const file of walk(join(root, dir, 'src'), (f) => /\.(svelte|vue)$/.test(f))) {
+    for (const file of walk(join(sourceRoot, dir, 'src'), (f) => /\.(svelte|vue)$/.test(f))) {
       for (const word of words(readFileSync(file, 'utf8')))
-        keep(word, `in ${relative(root, file)}`);
+        keep(word, `in ${relative(sourceRoot, file)}`);
     }
   }
   for (const name of candidates.keys()) {
@@ -194,7 +211,7 @@ async function mangle() {
   const { cache, skipped } = mangleNames();
   const names = Object.keys(cache);
   const dry = process.argv.includes('--dry');
-  console.log(`Renaming ${names.length} private members in dist/:`);
+  console.log(`Renaming ${names.length} private and @internal members in dist/:`);
   console.log(`  ${names.map((name) => `${name}→${cache[name]}`).join(' ')}`);
   if (process.argv.includes('--verbose')) {
     console.log(`Kept ${skipped.length} private member names:`);

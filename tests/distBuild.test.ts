@@ -1,7 +1,8 @@
 // The published build (dist/) against the sources: scripts/mangle.mjs renamed its private
 // members, and what leaves the store (a dehydrated page state, persisted entries) is the same
 // from either, so a page rendered by one version is read by the other. Needs `npm run build`.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as source from '@tessera/core';
 import * as sourcePersist from '@tessera/core/persist';
@@ -48,6 +49,52 @@ function app(core: Core, managers: InstanceType<typeof sourcePersist.PersistMana
 }
 
 const builds = { source, built: built as unknown as Core };
+
+describe('the names scripts/mangle.mjs renames', () => {
+  it('are private or @internal members no other code reads by name', () => {
+    const tree = mkdtempSync(join(tmpdir(), 'tessera-mangle-'));
+    mkdirSync(join(tree, 'core', 'src'), { recursive: true });
+    writeFileSync(
+      join(tree, 'core', 'src', 'store.ts'),
+      `export class Store {
+        private memo = new Map<string, number>();
+        private shared = 1;
+        private written = 1;
+        private status = 0;
+        private then = 1;
+        protected hook() {}
+        /** @internal */
+        walker = 0;
+        read(response: Response) {
+          const has = 'written' in this ? this.written : 0;
+          return this.memo.size + this.shared + has + this.walker + this.then + this.status + response.status;
+        }
+      }
+      export class Other { shared = 2; }
+      export interface Hub {
+        /** @internal */
+        slot: number;
+        name: string;
+      }
+      export const hub: Hub = { slot: 1, name: 'x' };
+      export const plain = { memo: 1 };
+      export const readHub = ({ slot }: Hub) => slot + hub.slot;`,
+    );
+    try {
+      const { cache, skipped } = mangleNames(tree);
+      expect(Object.keys(cache).sort()).toEqual(['slot', 'walker']);
+      expect(Object.fromEntries(skipped)).toEqual({
+        memo: expect.stringMatching(/^an object's property at core\/src\/store\.ts:/),
+        shared: expect.stringMatching(/^a member at/),
+        written: expect.stringMatching(/^a string at/),
+        status: expect.stringMatching(/^a property read at/),
+        then: 'read by other libraries',
+      });
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('the build', () => {
   it('has no private member left under its source name', () => {
