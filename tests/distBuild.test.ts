@@ -61,13 +61,13 @@ describe('the names scripts/mangle.mjs renames', () => {
         private shared = 1;
         private written = 1;
         private status = 0;
-        private then = 1;
+        private subscribe = 1;
         protected hook() {}
         /** @internal */
         walker = 0;
         read(response: Response) {
           const has = 'written' in this ? this.written : 0;
-          return this.memo.size + this.shared + has + this.walker + this.then + this.status + response.status;
+          return this.memo.size + this.shared + has + this.walker + this.subscribe + this.status + response.status;
         }
       }
       export class Other { shared = 2; }
@@ -88,7 +88,7 @@ describe('the names scripts/mangle.mjs renames', () => {
         shared: expect.stringMatching(/^a member at/),
         written: expect.stringMatching(/^a string at/),
         status: expect.stringMatching(/^a property read at/),
-        then: 'read by other libraries',
+        subscribe: 'read by other libraries',
       });
     } finally {
       rmSync(tree, { recursive: true, force: true });
