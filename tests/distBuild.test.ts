@@ -9,6 +9,7 @@ import * as sourcePersist from '@tessera/core/persist';
 import { IDBFactory } from 'fake-indexeddb';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { SourceMapConsumer } from 'source-map-js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as built from '../core/dist/index.js';
 import * as builtPersist from '../core/dist/persist.js';
@@ -114,6 +115,33 @@ describe('the build', () => {
       new RegExp(`(?<!\\.\\.)\\.${name.replaceAll('$', '\\$')}\\b`).test(code),
     );
     expect(left).toEqual([]);
+  });
+
+  it('maps every renamed member back to its name in the source', () => {
+    const { cache } = mangleNames();
+    const sourceName = new Map(Object.entries(cache).map(([name, short]) => [short, name]));
+    const dist = join(import.meta.dirname, '..', 'core', 'dist');
+    let checked = 0;
+    const wrong: string[] = [];
+    for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.js')) continue;
+      const lines = readFileSync(join(dist, file), 'utf8').split('\n');
+      const map = new SourceMapConsumer(
+        JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')),
+      );
+      lines.forEach((line, index) => {
+        for (const match of line.matchAll(/this\.(_[A-Za-z]+)\b/g)) {
+          const name = sourceName.get(match[1]);
+          if (!name) continue;
+          const at = map.originalPositionFor({ line: index + 1, column: match.index + 5 });
+          const text = at.source && map.sourceContentFor(at.source)?.split('\n')[at.line - 1];
+          if (text?.startsWith(name, at.column)) checked++;
+          else wrong.push(`${file}:${index + 1} ${match[1]} (${name})`);
+        }
+      });
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(0);
   });
 });
 
