@@ -1,7 +1,15 @@
 // The published build (dist/) against the sources: scripts/mangle.mjs renamed its private
 // members, and what leaves the store (a dehydrated page state, persisted entries) is the same
 // from either, so a page rendered by one version is read by the other. Needs `npm run build`.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as source from '@tessera/core';
@@ -98,8 +106,13 @@ describe('the names scripts/mangle.mjs renames', () => {
 });
 
 describe('the build', () => {
+  // The names of this repository's sources (a TypeScript program: worked out once).
+  let cache: Record<string, string>;
+  beforeAll(() => {
+    cache = mangleNames().cache;
+  });
+
   it('has no private member left under its source name', () => {
-    const { cache } = mangleNames();
     const names = Object.keys(cache);
     expect(names.length).toBeGreaterThan(0);
     const dist = join(import.meta.dirname, '..', 'core', 'dist');
@@ -118,13 +131,13 @@ describe('the build', () => {
   });
 
   it('maps every renamed member back to its name in the source', () => {
-    const { cache } = mangleNames();
     const sourceName = new Map(Object.entries(cache).map(([name, short]) => [short, name]));
     const dist = join(import.meta.dirname, '..', 'core', 'dist');
     let checked = 0;
     const wrong: string[] = [];
     for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
-      if (!file.endsWith('.js')) continue;
+      // A file of re-exports only has no map (and no member).
+      if (!file.endsWith('.js') || !existsSync(join(dist, `${file}.map`))) continue;
       const lines = readFileSync(join(dist, file), 'utf8').split('\n');
       const map = new SourceMapConsumer(
         JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')),
