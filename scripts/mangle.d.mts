@@ -4,6 +4,8 @@ export interface MangleNames {
   cache: Record<string, string>;
   /** Private member names kept as they are, each with the first reason found. */
   skipped: [string, string][];
+  /** Where an object with renamed members is indexed by a key typed `string` (file:line). */
+  computed: string[];
 }
 
 export function mangleNames(sourceRoot?: string): MangleNames;

@@ -74,6 +74,8 @@ export function mangleNames(sourceRoot = root) {
   const count = (name) => candidates.set(name, (candidates.get(name) ?? 0) + 1);
   /** name → why it is kept (first reason found). */
   const kept = new Map();
+  /** Where an object with members to rename is indexed by a computed key. */
+  const computed = [];
   const keep = (name, why) => {
     if (!kept.has(name)) kept.set(name, why);
   };
@@ -138,6 +140,20 @@ export function mangleNames(sourceRoot = root) {
         if (allRenamable(checker.getTypeAtLocation(parent).getProperty(name))) count(name);
         else keep(name, `a property read at ${where(node)}`);
       }
+      if (
+        ts.isElementAccessExpression(node) &&
+        !ts.isStringLiteralLike(node.argumentExpression) &&
+        !ts.isNumericLiteral(node.argumentExpression) &&
+        checker.getTypeAtLocation(node.expression).getProperties().some(allRenamable)
+      ) {
+        // `x[key]` on an object with renamed members: a key typed as names keeps those names;
+        // a mere `string` is fine when it comes from the object itself (Object.keys), wrong
+        // when it is a name from the source.
+        const key = checker.getTypeAtLocation(node.argumentExpression);
+        const names = (key.isUnion() ? key.types : [key]).filter((t) => t.isStringLiteral());
+        if (names.length > 0) for (const name of names) keep(name.value, `a key at ${where(node)}`);
+        else computed.push(where(node));
+      }
       ts.forEachChild(node, visit);
     };
     visit(file);
@@ -200,7 +216,7 @@ export function mangleNames(sourceRoot = root) {
     } while (taken.has(short));
     cache[name] = short;
   }
-  return { cache, skipped };
+  return { cache, skipped, computed };
 }
 
 const distFiles = () =>
@@ -219,7 +235,7 @@ async function shipped(files) {
 }
 
 async function mangle() {
-  const { cache, skipped } = mangleNames();
+  const { cache, skipped, computed } = mangleNames();
   const names = Object.keys(cache);
   const dry = process.argv.includes('--dry');
   console.log(`Renaming ${names.length} private and @internal members in dist/:`);
@@ -228,6 +244,11 @@ async function mangle() {
     console.log(`Kept ${skipped.length} private member names:`);
     for (const [name, why] of skipped) console.log(`  ${name}: ${why}`);
   } else console.log(`Kept ${skipped.length} private member names (--verbose says why).`);
+  if (computed.length > 0) {
+    console.log(
+      `Indexed by a computed key while it has renamed members (make sure the key is never a source name):\n  ${computed.join('\n  ')}`,
+    );
+  }
   if (dry || names.length === 0) return;
   // Only the files that name one of them (else esbuild would reprint files it has nothing to change in).
   const named = new RegExp(`\\b(${names.join('|')})\\b`);
