@@ -2,11 +2,80 @@ import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { svelteTesting } from '@testing-library/svelte/vite';
 import vue from '@vitejs/plugin-vue';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { distBuild } from './tests/support/distBuild.ts';
 
 // Inside the repo every package resolves to its TypeScript source (the `source` export
 // condition), so tests never run against a stale build.
 const conditions = ['source', 'module', 'node', 'import', 'default'];
+
+const coreProject: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'core',
+    root: fileURLToPath(new URL('./core', import.meta.url)),
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    typecheck: { enabled: false },
+  },
+};
+
+const vanillaProject: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'vanilla',
+    root: fileURLToPath(new URL('./adapters/vanilla', import.meta.url)),
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  },
+};
+
+const vueProject: TestProjectInlineConfiguration = {
+  extends: true,
+  plugins: [vue()],
+  test: {
+    name: 'vue',
+    root: fileURLToPath(new URL('./adapters/vue', import.meta.url)),
+    environment: 'happy-dom',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  },
+};
+
+const svelteProject: TestProjectInlineConfiguration = {
+  extends: true,
+  // svelteTesting() resolves `svelte` to its browser build (else `mount` is the server one)
+  // and cleans up after each test.
+  plugins: [
+    svelte({
+      configFile: false,
+      // Svelte's `await` in markup is experimental: on only for the components that use it.
+      dynamicCompileOptions: ({ filename }) =>
+        filename.endsWith('.async.svelte') ? { experimental: { async: true } } : undefined,
+    }),
+    svelteTesting(),
+  ],
+  test: {
+    name: 'svelte',
+    root: fileURLToPath(new URL('./adapters/svelte', import.meta.url)),
+    environment: 'happy-dom',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  },
+};
+
+/**
+ * A project's tests run again on the published build (dist/, as scripts/mangle.mjs leaves it,
+ * private members renamed), less the files that reach into what the build renames or drops.
+ */
+function onDist(
+  project: TestProjectInlineConfiguration,
+  { name, exclude }: { name: string; exclude: string[] },
+): TestProjectInlineConfiguration {
+  return {
+    ...project,
+    plugins: [distBuild(), ...(project.plugins ?? [])],
+    test: { ...project.test, name, exclude: [...configDefaults.exclude, ...exclude] },
+  };
+}
 
 export default defineConfig({
   resolve: { conditions },
@@ -18,55 +87,10 @@ export default defineConfig({
     // A test during which Vue warns fails (every project inherits this through `extends: true`).
     setupFiles: [fileURLToPath(new URL('./tests/support/failOnVueWarnings.ts', import.meta.url))],
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'core',
-          root: fileURLToPath(new URL('./core', import.meta.url)),
-          environment: 'node',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          typecheck: { enabled: false },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'vanilla',
-          root: fileURLToPath(new URL('./adapters/vanilla', import.meta.url)),
-          environment: 'node',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-        },
-      },
-      {
-        extends: true,
-        plugins: [vue()],
-        test: {
-          name: 'vue',
-          root: fileURLToPath(new URL('./adapters/vue', import.meta.url)),
-          environment: 'happy-dom',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-        },
-      },
-      {
-        extends: true,
-        // svelteTesting() resolves `svelte` to its browser build (else `mount` is the server one)
-        // and cleans up after each test.
-        plugins: [
-          svelte({
-            configFile: false,
-            // Svelte's `await` in markup is experimental: on only for the components that use it.
-            dynamicCompileOptions: ({ filename }) =>
-              filename.endsWith('.async.svelte') ? { experimental: { async: true } } : undefined,
-          }),
-          svelteTesting(),
-        ],
-        test: {
-          name: 'svelte',
-          root: fileURLToPath(new URL('./adapters/svelte', import.meta.url)),
-          environment: 'happy-dom',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-        },
-      },
+      coreProject,
+      vanillaProject,
+      vueProject,
+      svelteProject,
       {
         extends: true,
         plugins: [vue(), svelte({ configFile: false }), svelteTesting()],
@@ -133,6 +157,30 @@ export default defineConfig({
           exclude: ['e2e/**', '**/node_modules/**'],
         },
       },
+      // The tests of core and the adapters once more, on the built packages (`npm test` builds
+      // them first). Excluded: files that import what the build does not export as the source
+      // does (module-internal constants it drops, the `schema` namespace it re-shapes).
+      onDist(coreProject, {
+        name: 'core-dist',
+        exclude: [
+          'src/managers/retries.test.ts', // retryDelay
+          'src/normalize/longChains.test.ts', // FILL_LATER_DEPTH
+          'src/rest/errorBodies.test.ts', // MAX_ERROR_BODY_BYTES
+          'src/schema/schemas.test.ts', // schema.Array... through the source barrel
+        ],
+      }),
+      onDist(vanillaProject, {
+        name: 'vanilla-dist',
+        exclude: [],
+      }),
+      onDist(vueProject, {
+        name: 'vue-dist',
+        exclude: [],
+      }),
+      onDist(svelteProject, {
+        name: 'svelte-dist',
+        exclude: [],
+      }),
     ],
   },
 });

@@ -63,7 +63,9 @@ const checks = [
   // builds (VitePress also fails on a link to a page or heading that does not exist).
   ["typecheck the docs' code blocks and apps", process.execPath, ['scripts/check-docs.mjs']],
   ['build the docs (vitepress)', bin('vitepress'), ['build', 'docs', '--logLevel', 'warn']],
-  // The published packages, as users get them: build, then count exported names and `any`.
+  // The published packages, as users get them: build (private members renamed, see the README's
+  // "The build"), then count exported names and `any`. The `*-dist` vitest projects below and
+  // tests/distBuild.test.ts run on this build.
   ['build the packages', 'npm', ['run', 'build', '--silent']],
   // Built once here (its tests in vitest and tests/e2e serve this build), then typechecked with
   // the types the build generated (.nuxt/).
