@@ -24,8 +24,9 @@ export const FILL_LATER_DEPTH = 128;
  * changed, so it is built again when next read.
  */
 export class Reader {
+  /** @internal */
   dirty = false;
-  /** Called when it is marked dirty (a live selection schedules its re-read). */
+  /** @internal Called when it is marked dirty (a live selection schedules its re-read). */
   wake?(): void;
 }
 
@@ -39,18 +40,19 @@ export class MemoNode extends Reader {
    * Its position may hold another value than `stored` (set by MemoCache when the position
    * changes, cleared once it is read again). A node neither moved nor dirty is reused without
    * looking its position up.
+   * @internal
    */
   moved = true;
-  /** What the position held when built: an entity object, or INVALID / undefined (nothing built). */
+  /** @internal What the position held when built: an entity object, or INVALID / undefined (nothing built). */
   stored: unknown = undefined;
   schema: EntityLike | undefined = undefined;
   value: unknown = undefined;
-  /** The positions its value read, in order (empty for an entity without nested ones). */
+  /** @internal The positions its value read, in order (empty for an entity without nested ones). */
   deps: readonly MemoNode[] = NO_DEPS;
-  /** Its readers: the first in a field of its own (most positions have one), then a set. */
+  /** @internal Its readers: the first in a field of its own (most positions have one), then a set. */
   reader: Reader | undefined = undefined;
   readers: Set<Reader> | undefined = undefined;
-  /** The walk that last listed it among a result's paths. */
+  /** @internal The walk that last listed it among a result's paths. */
   listed = 0;
   /** The result of reading it by pk (MemoCache's): it goes when the position does. */
   result: unknown = undefined;
@@ -151,7 +153,7 @@ export function listPaths(deps: readonly MemoNode[], walk: number): EntityPath[]
 export interface WalkMemo {
   /** The node of a position (made on first use). */
   node(key: string, pk: string): MemoNode;
-  /** A node now reads other positions than before: paths listed before may miss some. */
+  /** @internal A node now reads other positions than before: paths listed before may miss some. */
   reshaped(): void;
 }
 
@@ -167,6 +169,7 @@ function deserialize(schema: Function, input: unknown): unknown {
 /** An entity whose instance is placed but not yet filled (met at `FILL_LATER_DEPTH`). */
 interface LaterFill {
   readonly schema: EntityLike;
+  /** @internal */
   readonly stored: object;
   readonly instance: unknown;
   /** Its node (memo mode). */
@@ -184,7 +187,7 @@ interface LaterFill {
 export class DenormalizeWalker implements IDenormalizeDelegate {
   private readonly entities: EntityTables;
   private readonly _args: readonly unknown[];
-  /** True once a schema read the args (the result then depends on them). */
+  /** @internal True once a schema read the args (the result then depends on them). */
   usedArgs = false;
   private readonly memo: WalkMemo | undefined;
   /**
@@ -246,7 +249,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     }
   }
 
-  /** The positions the result read at its top (memo mode, after `run`). */
+  /** @internal The positions the result read at its top (memo mode, after `run`). */
   get topDeps(): readonly MemoNode[] {
     return this.readList();
   }

@@ -32,6 +32,7 @@ export interface DenormalizeResult<T> {
    * @internal The memo's nodes the result read at its top (a MemoCache's results), and for a
    * query those its key was found from (positions looked up, tables read whole or by index): a
    * live selection reads them too, so a change to any of them reaches it.
+   * @internal
    */
   readonly deps?: readonly MemoNode[];
 }
@@ -57,14 +58,17 @@ class Paths {
 
 /** A remembered result: a reader of the nodes at its top. */
 class ResultEntry extends Reader {
-  /** The positions it read at its top. */
+  /** @internal The positions it read at its top. */
   deps: readonly MemoNode[] = [];
+  /** @internal */
   usesArgs = false;
+  /** @internal */
   argsKey: string | undefined = undefined;
   paths: Paths | undefined = undefined;
   output: DenormalizeResult<unknown> | undefined = undefined;
+  /** @internal */
   generation = 0;
-  /** The memo's count of reshaped nodes when it was built. */
+  /** @internal The memo's count of reshaped nodes when it was built. */
   shapes = 0;
   args: readonly unknown[] = [];
   constructor(readonly input: unknown) {
@@ -92,12 +96,13 @@ interface QueryKeys {
 /** A remembered query key: a reader of the nodes it was found from, dirty once one changes. */
 class QueryKeyEntry extends Reader {
   key: unknown = undefined;
-  /** The memo's generation then: a reset makes every key stale. */
+  /** @internal The memo's generation then: a reset makes every key stale. */
   generation = 0;
-  /** The nodes it read: positions looked up, tables read whole ('e') or by index ('i'). */
+  /** @internal The nodes it read: positions looked up, tables read whole ('e') or by index ('i'). */
   readonly reads: MemoNode[] = [];
   /** What `query` last gave with it, and the denormalized result that was made from. */
   output: DenormalizeResult<unknown> | undefined = undefined;
+  /** @internal */
   from: DenormalizeResult<unknown> | undefined = undefined;
 }
 
@@ -183,7 +188,7 @@ export class MemoCache {
     this.root = entities;
   }
 
-  /** True when `entities` are the ones this memo mirrors (or it mirrors none yet). */
+  /** @internal True when `entities` are the ones this memo mirrors (or it mirrors none yet). */
   mirrors(entities: EntityTables): boolean {
     return this.root === undefined || this.root === entities;
   }
@@ -217,6 +222,7 @@ export class MemoCache {
     if (typeof input === 'object' || typeof input === 'function') {
       entry = bySchema.objects.get(input as object);
     } else if (isEntityLike(schema)) {
+      /** @internal */
       node = this.node(schema.key, typeof input === 'string' ? input : String(input));
       entry = node.result as ResultEntry | undefined;
     } else {
@@ -377,6 +383,7 @@ export class MemoCache {
   /**
    * Calls `found` with each reader (not a node) of the entities whose meta changed: their data
    * stands (nothing is marked dirty), their freshness may not.
+   * @internal
    */
   metaChanged(tables: ReadonlyMap<string, ChangedKeys>, found: (reader: Reader) => void): void {
     const seen = new Set<MemoNode>();
@@ -392,11 +399,12 @@ export class MemoCache {
     }
   }
 
+  /** @internal */
   reshaped(): void {
     this.shapes += 1;
   }
 
-  /** Every position `deps` read, all levels down, each once. */
+  /** @internal Every position `deps` read, all levels down, each once. */
   listPaths(deps: readonly MemoNode[]): EntityPath[] {
     this.walks += 1;
     return listPaths(deps, this.walks);

@@ -49,14 +49,17 @@ const NO_READ: Pick<ReadResult, 'paths' | 'deps'> = { paths: [], deps: [] };
  * from: a change to any of them wakes it (see `wake`).
  */
 class Watch extends Reader {
+  /** @internal */
   readonly subscribers = new Set<Pick<Subscriber<Selection<unknown>>, 'next' | 'complete'>>();
   /** State the value was computed from. */
   state: State | undefined = undefined;
   value!: Selection<unknown>;
   read: SelectionRead['read'] = NO_READ;
+  /** @internal */
   staleTimer: ReturnType<typeof setTimeout> | undefined = undefined;
 
   constructor(
+    /** @internal */
     readonly compute: (state: State) => SelectionRead,
     private readonly due: Set<Watch>,
     readonly endpoint?: EndpointInterface,
@@ -66,7 +69,7 @@ class Watch extends Reader {
     super();
   }
 
-  /** The memo marked it dirty (an entity it was built from changed): read it again. */
+  /** @internal The memo marked it dirty (an entity it was built from changed): read it again. */
   override wake(): void {
     this.due.add(this);
   }

@@ -15,9 +15,9 @@ export interface ReadResult {
   expiresAt: number;
   /** Entities the data was built from (for garbage collection), listed when first asked. */
   readonly paths: readonly { readonly key: string; readonly pk: string }[];
-  /** The memo's nodes the data read at its top: a live selection reads them too. */
+  /** @internal The memo's nodes the data read at its top: a live selection reads them too. */
   readonly deps: readonly MemoNode[];
-  /** Its freshness is that of the entities it was built from (their `entitiesMeta`). */
+  /** @internal Its freshness is that of the entities it was built from (their `entitiesMeta`). */
   readonly byEntities?: boolean;
   /**
    * Why the stored result could not be read (a schema or `process` threw while denormalizing

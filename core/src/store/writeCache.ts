@@ -17,6 +17,7 @@ import type { CacheState, ResultMeta, WriteMeta } from './State';
 
 /** Who writes (tables it owns are written in place) and where the write logs its changes. */
 export interface WriteTo {
+  /** @internal */
   readonly owner: TableOwner;
   readonly changes?: Changes;
   /** Optimistic updates: layers over the tables beneath, never copies (see `TableWriter`). */

@@ -44,21 +44,23 @@ interface Address {
  * change log.
  */
 export class TableWriter {
-  /** Flat triples: table, key, previous value (or ABSENT). */
+  /** @internal Flat triples: table, key, previous value (or ABSENT). */
   readonly journal: unknown[] = [];
-  /** Tables this write may change, by where they sit (undefined: unnamed, never logged). */
+  /** @internal Tables this write may change, by where they sit (undefined: unnamed, never logged). */
   readonly writableTables = new Map<object, Address | undefined>();
   /**
    * Tables this write created where none was: nobody saw them, nothing to journal. (A copy of an
    * empty table is journaled: its log names the keys written, not the whole table.)
+   * @internal
    */
   readonly created = new Set<object>();
 
   constructor(
+    /** @internal */
     readonly owner: TableOwner,
     /** Where `writeOrUndo` logs what this write changed. */
     readonly changes?: Changes,
-    /** Makes a table it may not change in place writable: a copy, or a layer over it. */
+    /** @internal Makes a table it may not change in place writable: a copy, or a layer over it. */
     readonly over: <T>(table: { readonly [key: string]: T }) => Table<T> = copyTable,
   ) {}
 
@@ -105,13 +107,13 @@ export class TableWriter {
     return table;
   }
 
-  /** A handle for many puts into the writable table under `key` of a writable `parent`. */
+  /** @internal A handle for many puts into the writable table under `key` of a writable `parent`. */
   childHandle<T>(parent: Table<Table<T> | undefined>, key: string): TableHandle<T> {
     const table = this.child(parent, key);
     return { table, journaled: !this.created.has(table) };
   }
 
-  /** `put` through a handle. */
+  /** @internal `put` through a handle. */
   putIn<T>(handle: TableHandle<T>, key: string, value: T): void {
     const table = handle.table;
     if (handle.journaled)
