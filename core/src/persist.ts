@@ -8,3 +8,10 @@ export { localStorageStorage } from './persist/localStorageStorage';
 export { PersistManager, type PersistOptions } from './persist/PersistManager';
 export type { PersistStorage } from './persist/PersistStorage';
 export { TabSyncManager, type TabSyncOptions } from './persist/TabSyncManager';
+export {
+  MutationQueue,
+  type MutationQueueOptions,
+  type QueuedMutation,
+  type QueueEndpoints,
+  type QueueRegistration,
+} from './persist/MutationQueue';

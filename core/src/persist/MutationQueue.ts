@@ -1,0 +1,452 @@
+import { ConnectionError } from '../rest/NetworkError';
+import { warnInDevelopment } from '../schema/development';
+import { isOwn } from '../schema/ownProperty';
+import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
+import type { FetchAction } from '../store/actions';
+import { unrefTimer } from '../store/unrefTimer';
+import type { PersistStorage } from './PersistStorage';
+
+/** A mutation the queue keeps: the endpoint, or it with the scope its calls run in. */
+export type QueueRegistration =
+  | EndpointInterface
+  | {
+      readonly endpoint: EndpointInterface;
+      /**
+       * Calls of one scope run one at a time, in the order they were made (default `'queue'`:
+       * every registered mutation, in order). A function names it from the call's arguments.
+       */
+      readonly scope?: string | ((...args: never[]) => string);
+    };
+
+/** The mutations a queue keeps, by the name they are stored under (functions do not serialize). */
+export type QueueEndpoints = { readonly [name: string]: QueueRegistration };
+
+type EndpointOf<R> = R extends { readonly endpoint: infer E } ? E : R;
+type ArgsOf<R> = EndpointOf<R> extends (...args: infer A) => unknown ? A : never;
+
+/** One mutation waiting in the queue, or being sent. */
+export type QueuedMutation<M extends QueueEndpoints = QueueEndpoints> = {
+  readonly [K in keyof M & string]: {
+    readonly id: string;
+    /** The name it was registered under. */
+    readonly name: K;
+    /** The arguments it was called with (params, body). */
+    readonly args: Readonly<ArgsOf<M[K]>>;
+    readonly scope: string;
+    /** `'sending'` once its request is under way: it can no longer be cancelled. */
+    readonly status: 'queued' | 'sending';
+    /** The connection error of its last try, while it waits to try again. */
+    readonly error?: unknown;
+  };
+}[keyof M & string];
+
+export interface MutationQueueOptions<M extends QueueEndpoints> {
+  /** Where the queue is kept: a storage of its own, not the PersistManager's. */
+  readonly storage: PersistStorage;
+  readonly endpoints: M;
+  /** The version of what is stored: entries of another version are dropped. Default `''`. */
+  readonly buster?: string;
+  /**
+   * A mutation that fails for want of a connection (`ConnectionError`, including timeouts):
+   * `'keep'` (default) keeps it queued and tries again when the browser is back online or after
+   * `retryDelayMs`; `'refuse'` treats it as refused.
+   */
+  readonly onConnectionError?: 'keep' | 'refuse';
+  /** Wait before trying again a mutation that lost its connection while online. Default 10 000. */
+  readonly retryDelayMs?: number;
+  /**
+   * A mutation the server refused (or that failed otherwise): rolled back and out of the queue.
+   * Its caller's promise rejects too; this also hears those replayed after a reload.
+   */
+  readonly onRefused?: (mutation: QueuedMutation<M>, error: unknown) => void;
+}
+
+/** What is stored per mutation. */
+interface Stored {
+  readonly v: string;
+  readonly name: string;
+  readonly args: readonly unknown[];
+  readonly scope: string;
+  readonly seq: number;
+}
+
+interface Entry {
+  readonly id: string;
+  readonly stored: Stored;
+  readonly endpoint: EndpointInterface;
+  readonly abort: AbortController;
+  status: 'queued' | 'sending';
+  error?: unknown;
+}
+
+const PREFIX = 'mutation:';
+
+/**
+ * A durable queue of mutations, opt in (docs/guide/offline.md#a-durable-mutation-queue):
+ *
+ * ```ts
+ * const queue = new MutationQueue({ storage: indexedDBStorage('my-app-queue'), endpoints: { save } });
+ * await queue.restore();
+ * const store = createStore({ managers: [queue, new PageManager()] });
+ * ```
+ *
+ * Each call of a registered endpoint is stored (name, arguments) before it is sent and removed
+ * once the server answered; while the browser is offline it waits, its optimistic update shown.
+ * A restored queue is replayed at start, in order, each call once more with its optimistic
+ * update. Calls of one scope run one at a time.
+ */
+export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements Manager {
+  private readonly options: MutationQueueOptions<M>;
+  private readonly names = new Map<EndpointInterface, string>();
+  private readonly warned = new Set<EndpointInterface>();
+  private entries: Entry[] = [];
+  private list: readonly QueuedMutation<M>[] = [];
+  private readonly listeners = new Set<(entries: readonly QueuedMutation<M>[]) => void>();
+  private readonly wakers = new Set<() => void>();
+  private restored: Stored[] = [];
+  private controller: Controller | undefined;
+  private replaying: Entry | undefined;
+  private listening = false;
+  private seq = 0;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(options: MutationQueueOptions<M>) {
+    this.options = options;
+    for (const name of Object.keys(options.endpoints)) this.names.set(this.endpoint(name), name);
+  }
+
+  /** What waits now, in order (also given to `subscribe`'s listeners). */
+  get mutations(): readonly QueuedMutation<M>[] {
+    return this.list;
+  }
+
+  /**
+   * Calls `listener` with the queue now and each time it changes; returns the unsubscribe
+   * function (the shape of a Svelte store).
+   */
+  subscribe(listener: (mutations: readonly QueuedMutation<M>[]) => void): () => void {
+    this.listeners.add(listener);
+    listener(this.list);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Reads the stored queue, to be replayed when the store starts (call it before
+   * `createStore`, so that restored optimistic updates show before the first read). Entries of
+   * another `buster`, of an endpoint not registered, or damaged are dropped. Never rejects;
+   * resolves to the number restored.
+   */
+  async restore(): Promise<number> {
+    const { storage, buster = '' } = this.options;
+    try {
+      const kept: Stored[] = [];
+      const dropped = new Map<string, undefined>();
+      for (const [key, value] of await storage.read()) {
+        if (this.usable(key, value, buster)) kept.push(value);
+        else dropped.set(key, undefined);
+      }
+      if (dropped.size > 0) {
+        warnInDevelopment(
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `MutationQueue: ${dropped.size} stored mutation(s) dropped (another buster, an endpoint not registered, or damaged)`,
+        );
+        await storage.write(dropped);
+      }
+      kept.sort((a, b) => a.seq - b.seq);
+      this.restored = kept;
+      this.seq = Math.max(this.seq, ...kept.map((stored) => stored.seq));
+      if (this.listening && this.controller) this.replay(this.controller);
+      return kept.length;
+    } catch (error) {
+      warnInDevelopment(
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `MutationQueue: the stored queue could not be restored (${String(error)}); it starts empty`,
+      );
+      await storage.clear().catch(() => {});
+      return 0;
+    }
+  }
+
+  /**
+   * Cancels a queued mutation: it is not sent, its optimistic update is removed and its
+   * caller's promise rejects with an AbortError. False when it is not queued (gone, or being
+   * sent: the server may have it already).
+   */
+  cancel(id: string): boolean {
+    const entry = this.entries.find((each) => each.id === id);
+    if (!entry || entry.status === 'sending') return false;
+    entry.abort.abort(new DOMException('The queued mutation was cancelled', 'AbortError'));
+    return true;
+  }
+
+  /**
+   * Cancels every queued mutation `test` accepts (e.g. the updates of an entity about to be
+   * deleted); returns how many.
+   */
+  cancelWhere(test: (mutation: QueuedMutation<M>) => boolean): number {
+    return this.list.filter((mutation) => test(mutation) && this.cancel(mutation.id)).length;
+  }
+
+  middleware(controller: Controller) {
+    this.controller = controller;
+    return (next: Dispatch): Dispatch =>
+      (action) => {
+        if (action.type !== 'fetch') return next(action);
+        const replayed = this.replaying;
+        this.replaying = undefined;
+        const entry = replayed?.endpoint === action.endpoint ? replayed : this.enqueue(action);
+        if (!entry) return next(action);
+        const send = (call: () => Promise<unknown>) => this.send(entry, call);
+        return next({
+          ...action,
+          endpoint: held(action.endpoint, send),
+          // Durable: only `cancel` withdraws it, not its caller.
+          signal: entry.abort.signal,
+          resolve: (value) => {
+            this.settle(entry, false);
+            action.resolve(value);
+          },
+          reject: (error) => {
+            this.settle(entry, true, error);
+            action.reject(error);
+          },
+        });
+      };
+  }
+
+  init(controller: Controller): void {
+    if (this.listening || typeof globalThis.addEventListener !== 'function') {
+      this.replay(controller);
+      return;
+    }
+    this.listening = true;
+    globalThis.addEventListener('online', this.wake);
+    this.replay(controller);
+  }
+
+  stop(): void {
+    if (!this.listening) return;
+    this.listening = false;
+    globalThis.removeEventListener('online', this.wake);
+  }
+
+  cleanup(): void {
+    this.stop();
+  }
+
+  /** A registered endpoint by name. */
+  private endpoint(name: string): EndpointInterface {
+    const registration = this.options.endpoints[name];
+    return typeof registration === 'function' ? registration : registration.endpoint;
+  }
+
+  private usable(key: string, value: unknown, buster: string): value is Stored {
+    if (!key.startsWith(PREFIX) || typeof value !== 'object' || value === null) return false;
+    const stored = value as Partial<Stored>;
+    return (
+      stored.v === buster &&
+      typeof stored.name === 'string' &&
+      isOwn(this.options.endpoints, stored.name) &&
+      Array.isArray(stored.args) &&
+      typeof stored.scope === 'string' &&
+      Number.isFinite(stored.seq)
+    );
+  }
+
+  /** Dispatches what `restore` read, once, in order. */
+  private replay(controller: Controller): void {
+    const restored = this.restored;
+    this.restored = [];
+    for (const stored of restored) {
+      const entry = this.track(stored);
+      this.replaying = entry;
+      controller.fetch(entry.endpoint, ...stored.args).catch(() => {});
+      // Not dispatched: its arguments do not fit the endpoint (damaged), so it is dropped.
+      if (this.replaying === entry) {
+        this.replaying = undefined;
+        this.settle(entry, true);
+      }
+    }
+  }
+
+  /** A new call of a registered mutation: stored, then tracked. */
+  private enqueue(action: FetchAction): Entry | undefined {
+    const { endpoint, args } = action;
+    if (!endpoint.sideEffect) return undefined;
+    const name = this.names.get(endpoint);
+    if (name === undefined) {
+      if (process.env.NODE_ENV !== 'production' && !this.warned.has(endpoint)) {
+        this.warned.add(endpoint);
+        warnInDevelopment(
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `MutationQueue: "${action.key}" is not a registered endpoint, so it is sent as usual and not kept across reloads. Register it in \`endpoints\` to queue it (docs/guide/offline.md#a-durable-mutation-queue)`,
+        );
+      }
+      return undefined;
+    }
+    const registration = this.options.endpoints[name];
+    const scope = typeof registration === 'function' ? undefined : registration.scope;
+    this.seq = Math.max(this.seq + 1, Date.now());
+    const stored: Stored = {
+      v: this.options.buster ?? '',
+      name,
+      args,
+      scope:
+        (typeof scope === 'function'
+          ? (scope as (...args: readonly unknown[]) => string)(...args)
+          : scope) ?? 'queue',
+      seq: this.seq,
+    };
+    const entry = this.track(stored);
+    this.save(new Map([[PREFIX + entry.id, stored]]));
+    return entry;
+  }
+
+  private track(stored: Stored): Entry {
+    const entry: Entry = {
+      id: `${stored.seq}`,
+      stored,
+      endpoint: this.endpoint(stored.name),
+      abort: new AbortController(),
+      status: 'queued',
+    };
+    this.entries.push(entry);
+    this.changed();
+    return entry;
+  }
+
+  /**
+   * Out of the queue: sent and answered, refused, or cancelled. A fetch dropped because the
+   * store was disposed or reset stays stored, to be replayed at the next start.
+   */
+  private settle(entry: Entry, failed: boolean, error?: unknown): void {
+    if (!this.entries.includes(entry)) return;
+    this.entries = this.entries.filter((each) => each !== entry);
+    this.changed();
+    const name = (error as Error | undefined)?.name;
+    if (failed && (name === 'StoreDisposedError' || name === 'ResetError')) return;
+    this.save(new Map([[PREFIX + entry.id, undefined]]));
+    if (failed && !entry.abort.signal.aborted && error !== undefined) {
+      this.options.onRefused?.(this.view(entry), error);
+    }
+  }
+
+  /** Sends when its turn comes; a lost connection waits for the next try (by policy). */
+  private async send(entry: Entry, call: () => Promise<unknown>): Promise<unknown> {
+    for (;;) {
+      await this.turn(entry);
+      this.update(entry, 'sending', undefined);
+      try {
+        return await call();
+      } catch (error) {
+        const keep =
+          error instanceof ConnectionError && this.options.onConnectionError !== 'refuse';
+        if (!keep || entry.abort.signal.aborted) throw error;
+        this.update(entry, 'queued', error);
+        if (online()) await this.wait(entry, this.options.retryDelayMs ?? 10_000);
+      }
+    }
+  }
+
+  /** Waits until the browser is online and the entry is first of its scope. */
+  private async turn(entry: Entry): Promise<void> {
+    while (
+      !(online() && this.entries.find((each) => each.stored.scope === entry.stored.scope) === entry)
+    ) {
+      await this.wait(entry);
+    }
+  }
+
+  /** Until the queue changes, the browser is back online, `ms` passed, or the entry cancelled. */
+  private wait(entry: Entry, ms?: number): Promise<void> {
+    const { signal } = entry.abort;
+    return new Promise((resolve, reject) => {
+      signal.throwIfAborted();
+      const timer = ms === undefined ? undefined : unrefTimer(setTimeout(() => done(), ms));
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        signal.removeEventListener('abort', aborted);
+        resolve();
+      };
+      const aborted = () => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        reject(signal.reason);
+      };
+      this.wakers.add(done);
+      signal.addEventListener('abort', aborted, { once: true });
+    });
+  }
+
+  private readonly wake = (): void => {
+    for (const waker of [...this.wakers]) waker();
+  };
+
+  private update(entry: Entry, status: Entry['status'], error: unknown): void {
+    entry.status = status;
+    entry.error = error;
+    this.changed();
+  }
+
+  private changed(): void {
+    this.list = this.entries.map((entry) => this.view(entry));
+    for (const listener of [...this.listeners]) listener(this.list);
+    this.wake();
+  }
+
+  private view({ id, stored, status, error }: Entry): QueuedMutation<M> {
+    const { name, args, scope } = stored;
+    return {
+      id,
+      name,
+      args,
+      scope,
+      status,
+      ...(error !== undefined && { error }),
+    } as QueuedMutation<M>;
+  }
+
+  private save(entries: Map<string, Stored | undefined>): void {
+    this.writing = this.writing
+      .then(() => this.options.storage.write(entries))
+      .catch((error) =>
+        warnInDevelopment(
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `MutationQueue: the queue could not be written to storage (${String(error)})`,
+        ),
+      );
+  }
+
+  /** Resolves once what was written so far is in storage (tests, a page about to close). */
+  flush(): Promise<void> {
+    return this.writing;
+  }
+}
+
+function online(): boolean {
+  return globalThis.navigator?.onLine !== false;
+}
+
+/**
+ * The endpoint, its calls (and those of its `extend`ed copies, which the network manager calls)
+ * going through `send`; everything else read from the endpoint itself.
+ */
+function held<E extends EndpointInterface | ((...args: unknown[]) => unknown)>(
+  endpoint: E,
+  send: (call: () => Promise<unknown>) => Promise<unknown>,
+): E {
+  return new Proxy(endpoint, {
+    apply: (target, self, args) => send(async () => Reflect.apply(target, self, args)),
+    get: (target, property) => {
+      const value = Reflect.get(target, property);
+      return property === 'extend' && typeof value === 'function'
+        ? (options: unknown) => held(value.call(target, options), send)
+        : value;
+    },
+  });
+}
