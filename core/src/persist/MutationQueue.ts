@@ -1,3 +1,4 @@
+import type { Subscription } from 'rxjs';
 import { ConnectionError } from '../rest/NetworkError';
 import { warnInDevelopment } from '../schema/development';
 import { isOwn } from '../schema/ownProperty';
@@ -74,10 +75,20 @@ interface Entry {
   readonly id: string;
   readonly stored: Stored;
   readonly endpoint: EndpointInterface;
-  readonly abort: AbortController;
+  /** The fetch that stands for it now (a newer one replaces it, see `refresh`). */
+  current?: AbortController;
+  /** Who called it on this page (none for one restored after a reload). */
+  caller?: Pick<FetchAction, 'resolve' | 'reject'>;
+  cancelled: boolean;
   status: 'queued' | 'sending';
   error?: unknown;
 }
+
+/** Why a fetch of a waiting mutation was dropped: a newer fetch of it replaced it. */
+const REPLACED = /* @__PURE__ */ new DOMException(
+  'Replaced by a newer fetch of the same queued mutation',
+  'AbortError',
+);
 
 const PREFIX = 'mutation:';
 
@@ -106,6 +117,10 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
   private restored: Stored[] = [];
   private controller: Controller | undefined;
   private replaying: Entry | undefined;
+  /** True while this queue dispatches (its own writes do not refresh the queue). */
+  private dispatching = false;
+  private refreshing = false;
+  private changes$: Subscription | undefined;
   private listening = false;
   private seq = 0;
   private writing: Promise<void> = Promise.resolve();
@@ -177,7 +192,8 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
   cancel(id: string): boolean {
     const entry = this.entries.find((each) => each.id === id);
     if (!entry || entry.status === 'sending') return false;
-    entry.abort.abort(new DOMException('The queued mutation was cancelled', 'AbortError'));
+    entry.cancelled = true;
+    entry.current?.abort(new DOMException('The queued mutation was cancelled', 'AbortError'));
     return true;
   }
 
@@ -193,43 +209,99 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
     this.controller = controller;
     return (next: Dispatch): Dispatch =>
       (action) => {
+        if (action.type === 'setResponse' && action.response === REPLACED) {
+          // A replaced fetch gives back its optimistic update (the newer one shows): not a
+          // change that calls for a refresh.
+          this.dispatching = true;
+          try {
+            return next(action);
+          } finally {
+            this.dispatching = false;
+          }
+        }
         if (action.type !== 'fetch') return next(action);
         const replayed = this.replaying;
         this.replaying = undefined;
         const entry = replayed?.endpoint === action.endpoint ? replayed : this.enqueue(action);
         if (!entry) return next(action);
-        const send = (call: () => Promise<unknown>) => this.send(entry, call);
-        return next({
-          ...action,
-          endpoint: held(action.endpoint, send),
-          // Durable: only `cancel` withdraws it, not its caller.
-          signal: entry.abort.signal,
-          resolve: (value) => {
-            this.settle(entry, false);
-            action.resolve(value);
-          },
-          reject: (error) => {
-            this.settle(entry, true, error);
-            action.reject(error);
-          },
-        });
+        if (!replayed) entry.caller = action;
+        const request = new AbortController();
+        entry.current = request;
+        const send = (call: () => Promise<unknown>) => this.send(entry, request.signal, call);
+        // Only the entry's current fetch settles it (and its caller, if any).
+        const outcome =
+          (failed: boolean) =>
+          (value: unknown): void => {
+            if (entry.current !== request) return;
+            this.settle(entry, failed, value);
+            if (failed) entry.caller?.reject(value);
+            else entry.caller?.resolve(value);
+          };
+        // Its optimistic update is this queue's own change: not one that calls for a refresh.
+        this.dispatching = true;
+        try {
+          return next({
+            ...action,
+            endpoint: held(action.endpoint, send),
+            // Durable: only `cancel` withdraws it, not its caller.
+            signal: request.signal,
+            resolve: outcome(false),
+            reject: outcome(true),
+          });
+        } finally {
+          this.dispatching = false;
+        }
       };
   }
 
   init(controller: Controller): void {
-    if (this.listening || typeof globalThis.addEventListener !== 'function') {
-      this.replay(controller);
-      return;
-    }
+    if (this.listening) return;
     this.listening = true;
-    globalThis.addEventListener('online', this.wake);
+    globalThis.addEventListener?.('online', this.wake);
+    this.changes$ = controller.changes$.subscribe(({ changes }) => {
+      if (this.dispatching || this.refreshing || !(changes.all || changes.entities.size > 0))
+        return;
+      // After this change is delivered: what the refresh dispatches is then delivered at once,
+      // while `dispatching` says it is this queue's own.
+      this.refreshing = true;
+      queueMicrotask(() => {
+        this.refreshing = false;
+        this.refresh(controller);
+      });
+    });
     this.replay(controller);
+  }
+
+  /**
+   * Data written after a waiting mutation's fetch started would show over its optimistic update
+   * (the store ranks writes by when their fetch started): each waiting one is fetched anew,
+   * so that its update shows on top again, and its older fetch is dropped (nothing is sent).
+   */
+  private refresh(controller: Controller): void {
+    for (const entry of this.entries) {
+      if (entry.status !== 'queued' || !entry.endpoint.getOptimisticResponse) continue;
+      const older = entry.current;
+      this.fetch(controller, entry);
+      older?.abort(REPLACED);
+    }
+  }
+
+  /** Dispatches a fetch of a tracked entry (replayed, or fetched anew). */
+  private fetch(controller: Controller, entry: Entry): void {
+    this.replaying = entry;
+    controller.fetch(entry.endpoint, ...entry.stored.args).catch(() => {});
+    // Not dispatched: its arguments do not fit the endpoint (damaged), so it is dropped.
+    if (this.replaying === entry) {
+      this.replaying = undefined;
+      this.settle(entry, true);
+    }
   }
 
   stop(): void {
     if (!this.listening) return;
     this.listening = false;
-    globalThis.removeEventListener('online', this.wake);
+    globalThis.removeEventListener?.('online', this.wake);
+    this.changes$?.unsubscribe();
   }
 
   cleanup(): void {
@@ -259,16 +331,7 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
   private replay(controller: Controller): void {
     const restored = this.restored;
     this.restored = [];
-    for (const stored of restored) {
-      const entry = this.track(stored);
-      this.replaying = entry;
-      controller.fetch(entry.endpoint, ...stored.args).catch(() => {});
-      // Not dispatched: its arguments do not fit the endpoint (damaged), so it is dropped.
-      if (this.replaying === entry) {
-        this.replaying = undefined;
-        this.settle(entry, true);
-      }
-    }
+    for (const stored of restored) this.fetch(controller, this.track(stored));
   }
 
   /** A new call of a registered mutation: stored, then tracked. */
@@ -310,7 +373,7 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
       id: `${stored.seq}`,
       stored,
       endpoint: this.endpoint(stored.name),
-      abort: new AbortController(),
+      cancelled: false,
       status: 'queued',
     };
     this.entries.push(entry);
@@ -329,40 +392,45 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
     const name = (error as Error | undefined)?.name;
     if (failed && (name === 'StoreDisposedError' || name === 'ResetError')) return;
     this.save(new Map([[PREFIX + entry.id, undefined]]));
-    if (failed && !entry.abort.signal.aborted && error !== undefined) {
+    if (failed && !entry.cancelled && error !== undefined) {
       this.options.onRefused?.(this.view(entry), error);
     }
   }
 
   /** Sends when its turn comes; a lost connection waits for the next try (by policy). */
-  private async send(entry: Entry, call: () => Promise<unknown>): Promise<unknown> {
+  private async send(
+    entry: Entry,
+    signal: AbortSignal,
+    call: () => Promise<unknown>,
+  ): Promise<unknown> {
     for (;;) {
-      await this.turn(entry);
+      await this.turn(entry, signal);
+      // Cancelled, or replaced by a newer fetch, as its turn came: never sent.
+      signal.throwIfAborted();
       this.update(entry, 'sending', undefined);
       try {
         return await call();
       } catch (error) {
         const keep =
           error instanceof ConnectionError && this.options.onConnectionError !== 'refuse';
-        if (!keep || entry.abort.signal.aborted) throw error;
+        if (!keep || signal.aborted) throw error;
         this.update(entry, 'queued', error);
-        if (online()) await this.wait(entry, this.options.retryDelayMs ?? 10_000);
+        if (online()) await this.wait(signal, this.options.retryDelayMs ?? 10_000);
       }
     }
   }
 
   /** Waits until the browser is online and the entry is first of its scope. */
-  private async turn(entry: Entry): Promise<void> {
+  private async turn(entry: Entry, signal: AbortSignal): Promise<void> {
     while (
       !(online() && this.entries.find((each) => each.stored.scope === entry.stored.scope) === entry)
     ) {
-      await this.wait(entry);
+      await this.wait(signal);
     }
   }
 
-  /** Until the queue changes, the browser is back online, `ms` passed, or the entry cancelled. */
-  private wait(entry: Entry, ms?: number): Promise<void> {
-    const { signal } = entry.abort;
+  /** Until the queue changes, the browser is back online, `ms` passed, or `signal` aborts. */
+  private wait(signal: AbortSignal, ms?: number): Promise<void> {
     return new Promise((resolve, reject) => {
       signal.throwIfAborted();
       const timer = ms === undefined ? undefined : unrefTimer(setTimeout(() => done(), ms));

@@ -44,6 +44,7 @@ const update = new RestEndpoint({
     id: params.id,
   }),
 });
+const getTodo = new RestEndpoint({ urlPrefix: API, path: '/todos/:id', schema: Todo });
 const remove = new RestEndpoint({ urlPrefix: API, path: '/todos/:id', method: 'DELETE' });
 const unregistered = new RestEndpoint({ urlPrefix: API, path: '/other/:id', method: 'PATCH' });
 
@@ -62,6 +63,9 @@ const server = setupServer(
     await reply;
     return HttpResponse.json({ id: Number(params.id), title: `${title} (saved)` });
   }),
+  http.get(`${API}/todos/:id`, ({ params }) =>
+    HttpResponse.json({ id: Number(params.id), title: 'as on the server' }),
+  ),
   http.patch(`${API}/other/:id`, () => HttpResponse.json({ ok: true })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -205,6 +209,26 @@ describe('MutationQueue: offline, then a reload', () => {
     expect(third.restored).toBe(0);
     third.dispose();
     expect(received).toEqual(['offline edit']);
+  });
+
+  it('a waiting update still shows over data fetched after it, and is sent once', async () => {
+    const storage = indexedDBStorage('over', new IDBFactory());
+    connect(false);
+    const app = await start(storage);
+    const made = app.controller.fetch(update, { id: 1 }, { title: 'mine' });
+    expect(app.title(1)).toBe('mine');
+    // Read meanwhile (the browser says offline, but this store does not wait): newer data.
+    await app.controller.fetch(getTodo, { id: 1 });
+    expect(app.title(1)).toBe('mine');
+    await app.controller.fetch(getTodo, { id: 1 });
+    expect(app.title(1)).toBe('mine');
+    expect(app.queue.mutations).toHaveLength(1);
+    connect(true);
+    await expect(made).resolves.toMatchObject({ title: 'mine (saved)' });
+    expect(received).toEqual(['mine']);
+    expect(app.title(1)).toBe('mine (saved)');
+    expect(app.controller.getState().optimistic).toEqual([]);
+    app.dispose();
   });
 
   it('works on localStorage too', async () => {

@@ -4,6 +4,7 @@ import { createTessera, tesseraContext } from '@tessera/svelte';
 import { hydrate, mount } from 'svelte';
 import App from './App.svelte';
 import { live } from './live';
+import { queue } from './todoQueue';
 // The vanilla example's stylesheet (same markup classes), plus what the Vue page adds: the same.
 import '../../vanilla/src/style.css';
 import '../../vue/src/vue.css';
@@ -12,13 +13,23 @@ import '../../vue/src/vue.css';
 // fetched again, and hydrate the markup. Without it (no server render, or a state that
 // readStateScript refused), mount from scratch: the server's markup, if any, is not ours.
 const initialState = readStateScript();
+// Changes made offline wait in a durable queue (todoQueue.ts): read before the store starts, so
+// a reload shows them again, marked queued, and sends them once the connection is back.
+await queue.restore();
 // The Redux DevTools extension, when the browser has it, logs the store's actions (development
 // only, like the <TesseraDevtools /> panel in App.svelte). Polling (the live counter), pushed
 // changes (the todo lists), following the page (refetch on focus and reconnect, wait while
 // offline) and garbage collection are opt in: the app hands their managers to the store.
 const tessera = createTessera({
   initialState,
-  managers: [reduxDevtools(), new PageManager(), new PollingManager(), live, new GCManager()],
+  managers: [
+    reduxDevtools(),
+    queue,
+    new PageManager(),
+    new PollingManager(),
+    live,
+    new GCManager(),
+  ],
 });
 const target = document.getElementById('app')!;
 const options = { target, context: tesseraContext(tessera) };
