@@ -5,9 +5,6 @@
 
 export { indexedDBStorage } from './persist/indexedDBStorage';
 export { localStorageStorage } from './persist/localStorageStorage';
-export { PersistManager, type PersistOptions } from './persist/PersistManager';
-export type { PersistStorage } from './persist/PersistStorage';
-export { TabSyncManager, type TabSyncOptions } from './persist/TabSyncManager';
 export {
   MutationQueue,
   type MutationQueueOptions,
@@ -15,3 +12,6 @@ export {
   type QueueEndpoints,
   type QueueRegistration,
 } from './persist/MutationQueue';
+export { PersistManager, type PersistOptions } from './persist/PersistManager';
+export type { PersistStorage } from './persist/PersistStorage';
+export { TabSyncManager, type TabSyncOptions } from './persist/TabSyncManager';
