@@ -20,8 +20,8 @@ async function rename(page, id, title) {
  * them as a lost connection would (they never reach the server), else they go through and are
  * counted in `control.sent`. The route is removed afterwards.
  */
-async function patches(page, action) {
-  const control = { drop: false, sent: 0 };
+async function patches(page, action, { drop = false } = {}) {
+  const control = { drop, sent: 0 };
   const handler = (route) => {
     if (route.request().method() !== 'PATCH') return route.fallback();
     if (control.drop) return route.abort('internetdisconnected');
@@ -148,6 +148,44 @@ export const queuesChanges = [
       });
       assert.equal((await api(baseURL, `/api/todos/${first}`)).body.title, firstTitle);
       assert.equal((await api(baseURL, `/api/todos/${second}`)).body.title, 'Kept rename');
+    },
+  },
+  {
+    name: 'two tabs: a change waiting in one is left to it by the other, and sent once',
+    async run({ page, baseURL }) {
+      await freshPage(page, baseURL);
+      const [id] = await rowIds(page);
+      const renamed = 'Renamed in one tab';
+      const context = page.context();
+      const other = await context.newPage();
+      try {
+        // Both tabs' requests go through the context's routes.
+        await patches(
+          context,
+          async (control) => {
+            await rename(page, id, renamed);
+            await row(page, id).locator('.queued-mark').waitFor();
+            // Opened while the change waits: the first tab, still open, keeps sending it.
+            await other.goto(baseURL);
+            await row(other, id).waitFor();
+            assert.equal(await queueCount(other), '');
+            control.drop = false;
+            try {
+              await context.setOffline(true);
+            } finally {
+              await context.setOffline(false);
+            }
+            await eventually(async () =>
+              assert.equal((await api(baseURL, `/api/todos/${id}`)).body.title, renamed),
+            );
+            await eventually(async () => assert.equal(await queueCount(page), ''));
+            assert.equal(control.sent, 1);
+          },
+          { drop: true },
+        );
+      } finally {
+        await other.close();
+      }
     },
   },
 ];

@@ -64,6 +64,9 @@ export interface MutationQueueOptions<M extends QueueEndpoints> {
 
 /** What is stored per mutation. */
 interface Stored {
+  readonly id: string;
+  /** The page that sends it (see `claim`). */
+  readonly owner: string;
   readonly v: string;
   readonly name: string;
   readonly args: readonly unknown[];
@@ -91,6 +94,8 @@ const REPLACED = /* @__PURE__ */ new DOMException(
 );
 
 const PREFIX = 'mutation:';
+/** Web Locks: each page holds one under its id while it lives; restores take turns. */
+const LOCK = 'tessera-mutation-queue:';
 
 /**
  * A durable queue of mutations, opt in (docs/guide/offline.md#a-durable-mutation-queue):
@@ -124,6 +129,9 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
   private listening = false;
   private seq = 0;
   private writing: Promise<void> = Promise.resolve();
+  /** This page's id: what it stores is its own to send while it lives. */
+  private readonly tab = Math.random().toString(36).slice(2);
+  private holding: Promise<void> | undefined;
 
   constructor(options: MutationQueueOptions<M>) {
     this.options = options;
@@ -152,27 +160,12 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
    * resolves to the number restored.
    */
   async restore(): Promise<number> {
-    const { storage, buster = '' } = this.options;
+    const { storage } = this.options;
     try {
-      const kept: Stored[] = [];
-      const dropped = new Map<string, undefined>();
-      for (const [key, value] of await storage.read()) {
-        if (this.usable(key, value, buster)) kept.push(value);
-        else dropped.set(key, undefined);
-      }
-      if (dropped.size > 0) {
-        warnInDevelopment(
-          () =>
-            process.env.NODE_ENV !== 'production' &&
-            `MutationQueue: ${dropped.size} stored mutation(s) dropped (another buster, an endpoint not registered, or damaged)`,
-        );
-        await storage.write(dropped);
-      }
-      kept.sort((a, b) => a.seq - b.seq);
-      this.restored = kept;
-      this.seq = Math.max(this.seq, ...kept.map((stored) => stored.seq));
-      if (this.listening && this.controller) this.replay(this.controller);
-      return kept.length;
+      const locks = globalThis.navigator?.locks;
+      if (!locks) return await this.claim();
+      await this.hold();
+      return await locks.request(`${LOCK}restore`, () => this.claim(locks));
     } catch (error) {
       warnInDevelopment(
         () =>
@@ -182,6 +175,55 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
       await storage.clear().catch(() => {});
       return 0;
     }
+  }
+
+  /**
+   * Takes over the stored calls no living page sends (another open tab of the app keeps its
+   * own, so no call is sent by two pages), and drops the unusable ones.
+   */
+  private async claim(locks?: LockManager): Promise<number> {
+    const { storage, buster = '' } = this.options;
+    const living = new Set((await locks?.query())?.held?.map((lock) => lock.name));
+    const kept: Stored[] = [];
+    const written = new Map<string, Stored | undefined>();
+    let dropped = 0;
+    for (const [key, value] of await storage.read()) {
+      if (!this.usable(key, value, buster)) {
+        written.set(key, undefined);
+        dropped++;
+      } else if (value.owner === this.tab || !living.has(LOCK + value.owner)) {
+        const mine = { ...value, owner: this.tab };
+        kept.push(mine);
+        written.set(key, mine);
+      }
+    }
+    if (dropped > 0) {
+      warnInDevelopment(
+        () =>
+          process.env.NODE_ENV !== 'production' &&
+          `MutationQueue: ${dropped} stored mutation(s) dropped (another buster, an endpoint not registered, or damaged)`,
+      );
+    }
+    if (written.size > 0) await storage.write(written);
+    kept.sort((a, b) => a.seq - b.seq);
+    this.restored = kept;
+    this.seq = Math.max(this.seq, ...kept.map((stored) => stored.seq));
+    if (this.listening && this.controller) this.replay(this.controller);
+    return kept.length;
+  }
+
+  /** Holds this page's lock while it lives (a page closed releases it). */
+  private hold(): Promise<void> {
+    const locks = globalThis.navigator?.locks;
+    this.holding ??= locks
+      ? new Promise((held) => {
+          void locks.request(LOCK + this.tab, () => {
+            held();
+            return new Promise(() => {});
+          });
+        })
+      : Promise.resolve();
+    return this.holding;
   }
 
   /**
@@ -318,6 +360,8 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
     if (!key.startsWith(PREFIX) || typeof value !== 'object' || value === null) return false;
     const stored = value as Partial<Stored>;
     return (
+      key === PREFIX + stored.id &&
+      typeof stored.owner === 'string' &&
       stored.v === buster &&
       typeof stored.name === 'string' &&
       isOwn(this.options.endpoints, stored.name) &&
@@ -353,7 +397,10 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
     const registration = this.options.endpoints[name];
     const scope = typeof registration === 'function' ? undefined : registration.scope;
     this.seq = Math.max(this.seq + 1, Date.now());
+    void this.hold();
     const stored: Stored = {
+      id: `${this.seq}.${this.tab}`,
+      owner: this.tab,
       v: this.options.buster ?? '',
       name,
       args,
@@ -370,7 +417,7 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
 
   private track(stored: Stored): Entry {
     const entry: Entry = {
-      id: `${stored.seq}`,
+      id: stored.id,
       stored,
       endpoint: this.endpoint(stored.name),
       cancelled: false,

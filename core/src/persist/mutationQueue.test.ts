@@ -349,25 +349,34 @@ describe('MutationQueue: what is not queued, and damaged stored state', () => {
   it('drops damaged or foreign stored entries, keeps and replays the sound ones', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const storage = indexedDBStorage('damaged', new IDBFactory());
+    // As a page that is gone stored it.
     const sound = {
+      id: '5',
+      owner: 'a closed page',
       v: '',
       name: 'update',
       args: [{ id: 1 }, { title: 'sound' }],
       scope: 'queue',
       seq: 5,
     };
+    const entry = (id: string, changes: object): [string, unknown] => [
+      `mutation:${id}`,
+      { ...sound, id, ...changes },
+    ];
     await storage.write(
       new Map<string, unknown>([
-        ['mutation:5', sound],
-        ['mutation:1', { ...sound, v: 'another version' }],
-        ['mutation:2', { ...sound, name: 'notRegistered' }],
-        ['mutation:3', { ...sound, name: 'constructor' }],
-        ['mutation:4', { ...sound, args: 'not a list' }],
-        ['mutation:6', { ...sound, seq: 'six' }],
-        ['mutation:7', null],
+        entry('5', {}),
+        entry('1', { v: 'another version' }),
+        entry('2', { name: 'notRegistered' }),
+        entry('3', { name: 'constructor' }),
+        entry('4', { args: 'not a list' }),
+        entry('6', { seq: 'six' }),
+        entry('7', { owner: undefined }),
+        ['mutation:9', { ...sound, id: 'not its key' }],
+        ['mutation:10', null],
         ['something else', sound],
         // Arguments the endpoint cannot make a request of.
-        ['mutation:8', { ...sound, args: [], seq: 8 }],
+        entry('8', { args: [], seq: 8 }),
       ]),
     );
     const app = await start(storage);
