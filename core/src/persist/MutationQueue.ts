@@ -109,7 +109,8 @@ const LOCK = 'tessera-mutation-queue:';
  * Each call of a registered endpoint is stored (name, arguments) before it is sent and removed
  * once the server answered; while the browser is offline it waits, its optimistic update shown.
  * A restored queue is replayed at start, in order, each call once more with its optimistic
- * update. Calls of one scope run one at a time.
+ * update. Calls of one scope run one at a time. A call is sent by the page that made or
+ * restored it, never by two open tabs (Web Locks).
  */
 export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements Manager {
   private readonly options: MutationQueueOptions<M>;
@@ -156,8 +157,8 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
   /**
    * Reads the stored queue, to be replayed when the store starts (call it before
    * `createStore`, so that restored optimistic updates show before the first read). Entries of
-   * another `buster`, of an endpoint not registered, or damaged are dropped. Never rejects;
-   * resolves to the number restored.
+   * another `buster`, of an endpoint not registered, or damaged are dropped; those another open
+   * tab of the app sends are left to it. Never rejects; resolves to the number restored.
    */
   async restore(): Promise<number> {
     const { storage } = this.options;
@@ -320,6 +321,7 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
    * so that its update shows on top again, and its older fetch is dropped (nothing is sent).
    */
   private refresh(controller: Controller): void {
+    if (!this.listening || controller.isDisposed) return;
     for (const entry of this.entries) {
       if (entry.status !== 'queued' || !entry.endpoint.getOptimisticResponse) continue;
       const older = entry.current;
@@ -333,7 +335,7 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
     this.replaying = entry;
     controller.fetch(entry.endpoint, ...entry.stored.args).catch(() => {});
     // Not dispatched: its arguments do not fit the endpoint (damaged), so it is dropped.
-    if (this.replaying === entry) {
+    if (this.replaying === entry && !controller.isDisposed) {
       this.replaying = undefined;
       this.settle(entry, true);
     }
