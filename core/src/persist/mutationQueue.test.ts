@@ -231,6 +231,23 @@ describe('MutationQueue: offline, then a reload', () => {
     app.dispose();
   });
 
+  it('resetEntireStore drops the request under way; its change stays stored for the next start', async () => {
+    const storage = indexedDBStorage('reset', new IDBFactory());
+    connect(false);
+    const first = await start(storage);
+    const made = first.controller.fetch(update, { id: 1 }, { title: 'kept' });
+    await first.controller.resetEntireStore();
+    await expect(made).rejects.toMatchObject({ name: 'ResetError' });
+    expect(first.queue.mutations).toEqual([]);
+    await first.queue.flush();
+    expect(await storedNames(storage)).toEqual(['kept']);
+    first.dispose();
+    const second = await start(storage);
+    expect(second.restored).toBe(1);
+    expect(second.title(1)).toBe('kept');
+    second.dispose();
+  });
+
   it('works on localStorage too', async () => {
     localStorage.clear();
     connect(false);
