@@ -83,6 +83,10 @@ interface Entry {
   /** Who called it on this page (none for one restored after a reload). */
   caller?: Pick<FetchAction, 'resolve' | 'reject'>;
   cancelled: boolean;
+  /** Data was written while it was being sent: once queued again, it is fetched anew. */
+  missed?: boolean;
+  /** After a lost connection, not tried again before this time (unless back online). */
+  retryAt?: number;
   status: 'queued' | 'sending';
   error?: unknown;
 }
@@ -300,7 +304,7 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
   init(controller: Controller): void {
     if (this.listening) return;
     this.listening = true;
-    globalThis.addEventListener?.('online', this.wake);
+    globalThis.addEventListener?.('online', this.backOnline);
     this.changes$ = controller.changes$.subscribe(({ changes }) => {
       if (this.dispatching || this.refreshing || !(changes.all || changes.entities.size > 0))
         return;
@@ -323,11 +327,17 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
   private refresh(controller: Controller): void {
     if (!this.listening || controller.isDisposed) return;
     for (const entry of this.entries) {
-      if (entry.status !== 'queued' || !entry.endpoint.getOptimisticResponse) continue;
-      const older = entry.current;
-      this.fetch(controller, entry);
-      older?.abort(REPLACED);
+      if (!entry.endpoint.getOptimisticResponse) continue;
+      if (entry.status === 'sending') entry.missed = true;
+      else this.replace(controller, entry);
     }
+  }
+
+  /** Fetches a waiting entry anew and drops its older fetch. */
+  private replace(controller: Controller, entry: Entry): void {
+    const older = entry.current;
+    this.fetch(controller, entry);
+    older?.abort(REPLACED);
   }
 
   /** Dispatches a fetch of a tracked entry (replayed, or fetched anew). */
@@ -344,7 +354,7 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
   stop(): void {
     if (!this.listening) return;
     this.listening = false;
-    globalThis.removeEventListener?.('online', this.wake);
+    globalThis.removeEventListener?.('online', this.backOnline);
     this.changes$?.unsubscribe();
   }
 
@@ -453,6 +463,9 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
     call: () => Promise<unknown>,
   ): Promise<unknown> {
     for (;;) {
+      while (online() && (entry.retryAt ?? 0) > Date.now()) {
+        await this.wait(signal, (entry.retryAt ?? 0) - Date.now());
+      }
       await this.turn(entry, signal);
       // Cancelled, or replaced by a newer fetch, as its turn came: never sent.
       signal.throwIfAborted();
@@ -463,8 +476,13 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
         const keep =
           error instanceof ConnectionError && this.options.onConnectionError !== 'refuse';
         if (!keep || signal.aborted) throw error;
+        entry.retryAt = Date.now() + (this.options.retryDelayMs ?? 10_000);
         this.update(entry, 'queued', error);
-        if (online()) await this.wait(signal, this.options.retryDelayMs ?? 10_000);
+        if (entry.missed && this.controller && !this.controller.isDisposed) {
+          entry.missed = false;
+          // This fetch ends here (replaced); the new one waits for the next try.
+          this.replace(this.controller, entry);
+        }
       }
     }
   }
@@ -498,6 +516,12 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
       signal.addEventListener('abort', aborted, { once: true });
     });
   }
+
+  /** Back online: what lost its connection is tried again now. */
+  private readonly backOnline = (): void => {
+    for (const entry of this.entries) entry.retryAt = undefined;
+    this.wake();
+  };
 
   private readonly wake = (): void => {
     for (const waker of [...this.wakers]) waker();

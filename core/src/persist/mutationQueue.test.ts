@@ -231,6 +231,34 @@ describe('MutationQueue: offline, then a reload', () => {
     app.dispose();
   });
 
+  it('data written while it was being sent does not hide it once it waits again', async () => {
+    const app = await start(indexedDBStorage('missed', new IDBFactory()), { retryDelayMs: 60_000 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.patch(
+        `${API}/todos/:id`,
+        async () => {
+          received.push('held, then dropped');
+          await held;
+          return HttpResponse.error();
+        },
+        { once: true },
+      ),
+    );
+    const made = app.controller.fetch(update, { id: 1 }, { title: 'mine' });
+    await until(() => received.length === 1);
+    // Read while it is under way: newer data than its update.
+    await app.controller.fetch(getTodo, { id: 1 });
+    release();
+    await until(() => app.queue.mutations[0]?.error !== undefined);
+    await until(() => app.title(1) === 'mine');
+    window.dispatchEvent(new Event('online'));
+    await expect(made).resolves.toMatchObject({ title: 'mine (saved)' });
+    expect(received).toEqual(['held, then dropped', 'mine']);
+    app.dispose();
+  });
+
   it('resetEntireStore drops the request under way; its change stays stored for the next start', async () => {
     const storage = indexedDBStorage('reset', new IDBFactory());
     connect(false);
