@@ -8,6 +8,12 @@ import { freshPage, row, rowIds } from './todoPage.mjs';
 const todoPath = '**/api/todos/*';
 const queueCount = (page) => page.locator('#queue-count').innerText();
 
+/** A fresh page whose script runs (a server-rendered page shows its rows before it hydrates). */
+async function readyPage(page, baseURL) {
+  await freshPage(page, baseURL);
+  await page.waitForFunction(() => 'tessera' in window);
+}
+
 /** Renames a row through its Edit button (Enter saves). */
 async function rename(page, id, title) {
   await row(page, id).locator('.edit').click();
@@ -40,7 +46,7 @@ export const queuesChanges = [
   {
     name: 'a rename made offline stays, marked queued, across a reload, and is sent once when back online',
     async run({ page, baseURL }) {
-      await freshPage(page, baseURL);
+      await readyPage(page, baseURL);
       const [id] = await rowIds(page);
       const renamed = 'Renamed while offline';
       const context = page.context();
@@ -57,6 +63,7 @@ export const queuesChanges = [
           control.drop = true;
           await context.setOffline(false);
           await page.reload();
+          await page.waitForFunction(() => 'tessera' in window);
           await row(page, id).locator('.queued-mark').waitFor();
           assert.equal(await row(page, id).locator('.title').textContent(), renamed);
           assert.match(await queueCount(page), /^1 change waiting to be sent$/);
@@ -82,7 +89,7 @@ export const queuesChanges = [
   {
     name: 'a queued change the server refuses rolls back on screen and says so',
     async run({ page, baseURL }) {
-      await freshPage(page, baseURL);
+      await readyPage(page, baseURL);
       const [id] = await rowIds(page);
       const toggle = row(page, id).locator('.toggle');
       const wasDone = await toggle.isChecked();
@@ -118,7 +125,7 @@ export const queuesChanges = [
   {
     name: 'Cancel drops one queued change (a double click drops no other) and restores its row',
     async run({ page, baseURL }) {
-      await freshPage(page, baseURL);
+      await readyPage(page, baseURL);
       const [first, second] = await rowIds(page);
       const firstTitle = await row(page, first).locator('.title').textContent();
       const context = page.context();
@@ -153,7 +160,7 @@ export const queuesChanges = [
   {
     name: 'two tabs: a change waiting in one is left to it by the other, and sent once',
     async run({ page, baseURL }) {
-      await freshPage(page, baseURL);
+      await readyPage(page, baseURL);
       const [id] = await rowIds(page);
       const renamed = 'Renamed in one tab';
       const context = page.context();
@@ -167,6 +174,7 @@ export const queuesChanges = [
             await row(page, id).locator('.queued-mark').waitFor();
             // Opened while the change waits: the first tab, still open, keeps sending it.
             await other.goto(baseURL);
+            await other.waitForFunction(() => 'tessera' in window);
             await row(other, id).waitFor();
             assert.equal(await queueCount(other), '');
             control.drop = false;

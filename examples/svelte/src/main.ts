@@ -13,9 +13,6 @@ import '../../vue/src/vue.css';
 // fetched again, and hydrate the markup. Without it (no server render, or a state that
 // readStateScript refused), mount from scratch: the server's markup, if any, is not ours.
 const initialState = readStateScript();
-// Changes made offline wait in a durable queue (todoQueue.ts): read before the store starts, so
-// a reload shows them again, marked queued, and sends them once the connection is back.
-await queue.restore();
 // The Redux DevTools extension, when the browser has it, logs the store's actions (development
 // only, like the <TesseraDevtools /> panel in App.svelte). Polling (the live counter), pushed
 // changes (the todo lists), following the page (refetch on focus and reconnect, wait while
@@ -38,6 +35,11 @@ else {
   target.replaceChildren();
   mount(App, options);
 }
+
+// Changes made offline wait in a durable queue (todoQueue.ts). A reload reads it once the page is
+// hydrated (the markup is the server's, without them; reading storage first would hold the page
+// back): they show again, marked queued, and are sent once the connection is back.
+void queue.restore();
 
 // For the browser tests and the curious: `window.tessera.controller` in the console.
 Object.assign(window, { tessera });
