@@ -195,6 +195,12 @@ export const features = [
     files: /\/(TabSyncManager|storeEntries)\.js$/,
   },
   {
+    id: 'mutation-queue',
+    name: 'a durable mutation queue (MutationQueue, indexedDBStorage)',
+    source: `export { MutationQueue, indexedDBStorage } from '@tessera/core/persist';`,
+    files: /\/MutationQueue\.js$/,
+  },
+  {
     id: 'retries-timeouts',
     name: 'retries and timeouts (RetryManager)',
     source: `export { RetryManager } from '@tessera/core';`,

@@ -5,6 +5,13 @@
 
 export { indexedDBStorage } from './persist/indexedDBStorage';
 export { localStorageStorage } from './persist/localStorageStorage';
+export {
+  MutationQueue,
+  type MutationQueueOptions,
+  type QueuedMutation,
+  type QueueEndpoints,
+  type QueueRegistration,
+} from './persist/MutationQueue';
 export { PersistManager, type PersistOptions } from './persist/PersistManager';
 export type { PersistStorage } from './persist/PersistStorage';
 export { TabSyncManager, type TabSyncOptions } from './persist/TabSyncManager';

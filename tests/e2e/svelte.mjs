@@ -8,6 +8,7 @@ import {
   devtoolsListsKeys,
 } from './devtools.mjs';
 import { api, eventually, holdRequests } from './harness.mjs';
+import { queuesChanges } from './mutationQueue.mjs';
 import { followsThePage } from './pageEvents.mjs';
 import {
   createsTodo,
@@ -190,6 +191,7 @@ export const tests = [
     },
   },
   ...followsThePage,
+  ...queuesChanges,
   loadMore,
   showsOtherPagesChanges,
   ...pagedPageEnd,

@@ -15,6 +15,7 @@ import {
   newVisit,
   requestsDuring,
 } from './harness.mjs';
+import { queuesChanges } from './mutationQueue.mjs';
 import { followsThePage } from './pageEvents.mjs';
 import {
   createsTodo,
@@ -301,6 +302,7 @@ export const tests = [
     },
   },
   ...followsThePage,
+  ...queuesChanges,
   {
     name: 'tabs in sync: a todo ticked in another tab shows here without a request, with no server push',
     async run({ page, baseURL }) {

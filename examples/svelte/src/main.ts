@@ -4,6 +4,7 @@ import { createTessera, tesseraContext } from '@tessera/svelte';
 import { hydrate, mount } from 'svelte';
 import App from './App.svelte';
 import { live } from './live';
+import { queue } from './todoQueue';
 // The vanilla example's stylesheet (same markup classes), plus what the Vue page adds: the same.
 import '../../vanilla/src/style.css';
 import '../../vue/src/vue.css';
@@ -18,7 +19,14 @@ const initialState = readStateScript();
 // offline) and garbage collection are opt in: the app hands their managers to the store.
 const tessera = createTessera({
   initialState,
-  managers: [reduxDevtools(), new PageManager(), new PollingManager(), live, new GCManager()],
+  managers: [
+    reduxDevtools(),
+    queue,
+    new PageManager(),
+    new PollingManager(),
+    live,
+    new GCManager(),
+  ],
 });
 const target = document.getElementById('app')!;
 const options = { target, context: tesseraContext(tessera) };
@@ -27,6 +35,11 @@ else {
   target.replaceChildren();
   mount(App, options);
 }
+
+// Changes made offline wait in a durable queue (todoQueue.ts). A reload reads it once the page is
+// hydrated (the markup is the server's, without them; reading storage first would hold the page
+// back): they show again, marked queued, and are sent once the connection is back.
+void queue.restore();
 
 // For the browser tests and the curious: `window.tessera.controller` in the console.
 Object.assign(window, { tessera });

@@ -5,6 +5,7 @@ import { createTessera } from '@tessera/vue';
 import { createApp } from 'vue';
 import App from './App.vue';
 import { live } from './live';
+import { queue } from './todoQueue';
 // The vanilla example's stylesheet (same markup classes), plus what this page adds.
 import '../../vanilla/src/style.css';
 import './vue.css';
@@ -19,11 +20,15 @@ const persist = new PersistManager({
   storage: indexedDBStorage('tessera-example-vue'),
   buster: 'v1',
 });
+// Changes made offline wait in a durable queue (todoQueue.ts): read before the store starts, so
+// a reload shows them again, marked queued, and sends them once the connection is back.
+const [initialState] = await Promise.all([persist.restore(), queue.restore()]);
 const tessera = createTessera({
-  initialState: await persist.restore(),
+  initialState,
   managers: [
     reduxDevtools(),
     persist,
+    queue,
     new TabSyncManager({ channel: 'tessera-example-vue' }),
     new PageManager(),
     new PollingManager(),
