@@ -1,4 +1,5 @@
 import type { EntitiesMeta, EntityTables, Indexes, WriteMeta } from '../schema/interface';
+import type { Changes } from '../tables/Changes';
 import type { EndpointInterface, ErrorPolicy } from './EndpointInterface';
 
 export type { WriteMeta };
@@ -50,6 +51,11 @@ export interface State extends CacheState {
   readonly optimistic: readonly OptimisticEntry[];
   /** The tables beneath the optimistic layers; null when the queue is empty (it then equals the cache). */
   readonly committed: CacheState | null;
+  /**
+   * @internal What the optimistic layers over `committed` hold (the change log of writing them):
+   * what removing them uncovers. Absent without layers.
+   */
+  readonly layered?: Changes;
   /** Fetches in flight by key: the start time of the latest one. */
   readonly fetching: { readonly [key: string]: number };
   /** Time of the last `resetEntireStore`; responses of fetches started before it are dropped. */

@@ -63,8 +63,6 @@ export function createReducer(context: ReducerContext): Reducer {
    * beneath, so they never touch the committed tables and copy none.
    */
   const committedOwner: TableOwner = {};
-  /** What the replayed optimistic updates of a visible state changed over its committed one. */
-  const replayed = new WeakMap<State, Changes>();
 
   function applyOptimistic(
     cache: CacheState,
@@ -121,9 +119,8 @@ export function createReducer(context: ReducerContext): Reducer {
     changes: Changes,
   ): State {
     const { lastReset } = state;
-    // What the previous layers changed reads as committed again.
-    const before = replayed.get(state);
-    if (before !== undefined) changes.add(before);
+    // What the previous layers held reads as committed again.
+    if (state.layered !== undefined) changes.add(state.layered);
     // Replays below read the committed tables just written.
     context.written(changes, committed.entities);
     if (optimistic.length === 0) {
@@ -133,9 +130,7 @@ export function createReducer(context: ReducerContext): Reducer {
     const replay = { owner: {}, changes: new Changes() };
     for (const entry of optimistic) visible = applyOptimistic(visible, entry, lastReset, replay);
     changes.add(replay.changes);
-    const next: State = { ...visible, optimistic, committed, fetching, lastReset };
-    replayed.set(next, replay.changes);
-    return next;
+    return { ...visible, optimistic, committed, fetching, lastReset, layered: replay.changes };
   }
 
   /** The in-flight marks and optimistic queue once the fetch (key, fetchedAt) has ended. */
@@ -166,13 +161,8 @@ export function createReducer(context: ReducerContext): Reducer {
         const fetching = withEntry(state.fetching, action.key, action.fetchedAt);
         changes.results.add(action.key);
         const { endpoint } = action;
-        if (!endpoint.sideEffect || !endpoint.getOptimisticResponse) {
-          const next = { ...state, fetching };
-          // The same optimistic view: what its replays changed is still to be undone.
-          const previous = replayed.get(state);
-          if (previous !== undefined) replayed.set(next, previous);
-          return next;
-        }
+        // The same optimistic view (its layers and what they hold), with the fetch in flight.
+        if (!endpoint.sideEffect || !endpoint.getOptimisticResponse) return { ...state, fetching };
         const entry: OptimisticEntry = {
           key: action.key,
           endpoint,
@@ -183,17 +173,16 @@ export function createReducer(context: ReducerContext): Reducer {
         const replay = { owner: {}, changes: new Changes() };
         const visible = applyOptimistic(cacheOf(state), entry, state.lastReset, replay);
         changes.add(replay.changes);
-        const previous = replayed.get(state);
-        if (previous !== undefined) replay.changes.add(previous);
-        const next: State = {
+        // Its layer goes on top of theirs: removing them all uncovers what each held.
+        if (state.layered !== undefined) replay.changes.add(state.layered);
+        return {
           ...visible,
           optimistic: [...state.optimistic, entry],
           committed: base(state),
           fetching,
           lastReset: state.lastReset,
+          layered: replay.changes,
         };
-        replayed.set(next, replay.changes);
-        return next;
       }
       case 'setResponse': {
         const { key, meta } = action;
