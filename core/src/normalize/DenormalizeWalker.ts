@@ -88,16 +88,16 @@ export function dirtyReaders(node: MemoNode): void {
  */
 export function readersAbove(node: MemoNode, seen: Set<MemoNode>, found: (reader: Reader) => void) {
   const stack = [node];
+  const visit = (reader: Reader) => {
+    if (reader instanceof MemoNode) stack.push(reader);
+    else found(reader);
+  };
   while (stack.length > 0) {
     const next = stack.pop()!;
     if (seen.has(next)) continue;
     seen.add(next);
-    const readers = next.readers === undefined ? [] : [...next.readers];
-    if (next.reader !== undefined) readers.push(next.reader);
-    for (const reader of readers) {
-      if (reader instanceof MemoNode) stack.push(reader);
-      else found(reader);
-    }
+    if (next.reader !== undefined) visit(next.reader);
+    next.readers?.forEach(visit);
   }
 }
 
