@@ -18,6 +18,7 @@ import {
   rows,
   seedTitles,
   showsOtherPagesChanges,
+  tabsInSync,
   titles,
 } from './todoPage.mjs';
 import { loadMore, pagedPageEnd, tests as vueTests } from './vue.mjs';
@@ -192,6 +193,8 @@ export const tests = [
   },
   ...followsThePage,
   ...queuesChanges,
+  // The server's pushes (the WebSocket) are cut off: what reaches the page comes from the other tab.
+  tabsInSync((page) => page.routeWebSocket('**/api/live', () => {})),
   loadMore,
   showsOtherPagesChanges,
   ...pagedPageEnd,

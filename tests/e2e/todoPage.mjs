@@ -298,3 +298,39 @@ export const everyPage = [
   renamesWithKeyboard,
   passesAccessibilityAudit,
 ];
+
+/**
+ * Two tabs of the app (pages of one context, one origin): a todo ticked in one shows in the
+ * other without a request. `cutPushes` cuts the server's pushes off the receiving tab first, so
+ * only the other tab can have told it. New pages, so the suite's page keeps its connection.
+ */
+export function tabsInSync(cutPushes) {
+  return {
+    name: 'tabs in sync: a todo ticked in another tab shows here without a request, with no server push',
+    async run({ page, baseURL }) {
+      const context = page.context();
+      const here = await context.newPage();
+      const other = await context.newPage();
+      try {
+        await cutPushes(here);
+        await freshPage(here, baseURL);
+        await freshPage(other, baseURL);
+        const [changed] = await rowIds(here);
+        const wasDone = await row(here, changed).locator('.toggle').isChecked();
+        const fetched = await requestsDuring(here, 'GET', async () => {
+          await row(other, changed).locator('.toggle').click();
+          await eventually(async () =>
+            assert.equal(await row(here, changed).locator('.toggle').isChecked(), !wasDone),
+          );
+        });
+        assert.deepEqual(
+          fetched.filter((path) => path.startsWith('/api/todos')),
+          [],
+        );
+      } finally {
+        await here.close();
+        await other.close();
+      }
+    },
+  };
+}

@@ -27,6 +27,7 @@ import {
   seedTitles,
   showsLoadError,
   showsOtherPagesChanges,
+  tabsInSync,
   titles,
 } from './todoPage.mjs';
 
@@ -303,33 +304,8 @@ export const tests = [
   },
   ...followsThePage,
   ...queuesChanges,
-  {
-    name: 'tabs in sync: a todo ticked in another tab shows here without a request, with no server push',
-    async run({ page, baseURL }) {
-      const other = await page.context().newPage();
-      try {
-        // This page hears nothing from the server: what reaches it comes from the other tab.
-        await page.route('**/api/events**', (route) => route.abort());
-        await freshPage(page, baseURL);
-        await freshPage(other, baseURL);
-        const [changed] = await rowIds(page);
-        const wasDone = await row(page, changed).locator('.toggle').isChecked();
-        const fetched = await requestsDuring(page, 'GET', async () => {
-          await row(other, changed).locator('.toggle').click();
-          await eventually(async () =>
-            assert.equal(await row(page, changed).locator('.toggle').isChecked(), !wasDone),
-          );
-        });
-        assert.deepEqual(
-          fetched.filter((path) => path.startsWith('/api/todos')),
-          [],
-        );
-      } finally {
-        await page.unroute('**/api/events**');
-        await other.close();
-      }
-    },
-  },
+  // The server's pushes (SSE) are cut off: what reaches the page comes from the other tab.
+  tabsInSync((page) => page.route('**/api/events**', (route) => route.abort())),
   {
     name: 'a reload shows what the last visit loaded at once, from IndexedDB, with no request',
     async run({ page, baseURL }) {

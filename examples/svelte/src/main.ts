@@ -1,4 +1,5 @@
 import { GCManager, PageManager, PollingManager, readStateScript } from '@tessera/core';
+import { TabSyncManager } from '@tessera/core/persist';
 import { reduxDevtools } from '@tessera/devtools';
 import { createTessera, tesseraContext } from '@tessera/svelte';
 import { hydrate, mount } from 'svelte';
@@ -16,12 +17,14 @@ const initialState = readStateScript();
 // The Redux DevTools extension, when the browser has it, logs the store's actions (development
 // only, like the <TesseraDevtools /> panel in App.svelte). Polling (the live counter), pushed
 // changes (the todo lists), following the page (refetch on focus and reconnect, wait while
-// offline) and garbage collection are opt in: the app hands their managers to the store.
+// offline), keeping in step with the app's other tabs and garbage collection are opt in: the
+// app hands their managers to the store.
 const tessera = createTessera({
   initialState,
   managers: [
     reduxDevtools(),
     queue,
+    new TabSyncManager({ channel: 'tessera-example-svelte' }),
     new PageManager(),
     new PollingManager(),
     live,
