@@ -45,6 +45,27 @@ describe('SelectionHub (through the controller)', () => {
     for (const sub of subs) sub.unsubscribe();
   });
 
+  it("an Entity endpoint's selection follows its entity's freshness, even when refetched equal", async () => {
+    let now = 1_000;
+    const controller = new Controller({ now: () => now });
+    await controller.setResponse(listItems, [{ id: 'a', label: 'A' }]);
+    const seen: { data: unknown; expiresAt: number }[] = [];
+    const sub = controller.select(getItem, { id: 'a' }).subscribe(({ data, expiresAt }) => {
+      seen.push({ data, expiresAt });
+    });
+    expect(seen.map((s) => s.expiresAt)).toEqual([61_000]);
+    now = 5_000;
+    // The same data again: only the entity's meta changes, its object (and the data) stay.
+    await controller.setResponse(listItems, [{ id: 'a', label: 'A' }]);
+    expect(seen.map((s) => s.expiresAt)).toEqual([61_000, 65_000]);
+    expect(seen[1].data).toBe(seen[0].data);
+    sub.unsubscribe();
+    // Nobody follows it any more: a write walks for no one, and nothing is emitted.
+    now = 9_000;
+    await controller.setResponse(listItems, [{ id: 'a', label: 'A' }]);
+    expect(seen).toHaveLength(2);
+  });
+
   it('a selection subscribed while the store notifies catches up before it is handed out', async () => {
     const controller = new Controller();
     const seen: unknown[] = [];

@@ -99,6 +99,8 @@ export class SelectionHub {
   private readonly due = new Set<Watch>();
   /** Watches of schema queries (one per subscriber). */
   private readonly queries = new Set<Watch>();
+  /** How many watches follow their entities' freshness: none, and no write walks for them. */
+  private followingMeta = 0;
   /** Watches with a schema but nothing denormalized yet: any entity change may resolve them. */
   private readonly unresolved = new Set<Watch>();
   /** Keys (and what their read was built from) held by `countRef()`. */
@@ -168,7 +170,7 @@ export class SelectionHub {
       if (changes.entities.size > 0 || changes.indexes.size > 0) {
         for (const watch of this.unresolved) due.add(watch);
       }
-      if (changes.entitiesMeta.size > 0) {
+      if (changes.entitiesMeta.size > 0 && this.followingMeta > 0) {
         this.memo.metaChanged(changes.entitiesMeta, (reader) => {
           if (reader instanceof Watch && reader.read.byEntities) due.add(reader);
         });
@@ -299,6 +301,7 @@ export class SelectionHub {
     // Marked dirty, a node gave up its readers: every node read is registered again.
     for (const node of after) addReader(node, watch);
     watch.dirty = false;
+    this.followingMeta += Number(read.byEntities === true) - Number(watch.read.byEntities === true);
     watch.read = read;
     const waiting =
       selection !== undefined &&
