@@ -1,12 +1,12 @@
 import { asTimeoutError, isTimeoutReason } from '../rest/NetworkError';
 import { message } from '../schema/development';
+import { INVALID } from '../schema/INVALID';
 import { getOwn } from '../schema/ownProperty';
 import { TesseraError } from '../schema/TesseraError';
 import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
 import { StoreDisposedError } from '../store';
-import type { Action, FetchAction } from '../store/actions';
+import type { Action, FetchAction, ResponseWritten } from '../store/actions';
 import { type Attempt, featuresOf, warnMissingFeature } from './features';
-import { ownResult } from './ownResult';
 import { untilAborted } from './untilAborted';
 
 /** Performs one request for an endpoint; the default calls it (through `extend({ signal })`). */
@@ -259,14 +259,15 @@ export class NetworkManager implements Manager {
         await this.writeCancelled(controller, request.action, signal.reason);
         return;
       }
-      await controller.resolve(endpoint, { args, response, fetchedAt, error: failed });
+      const written: ResponseWritten = {};
+      await controller.resolve(endpoint, { args, response, fetchedAt, error: failed, written });
       if (fetchedAt < controller.getState().lastReset) {
         this.settle(request, { error: new ResetError(key) });
         return;
       }
       const outcome = failed
         ? { error: response }
-        : this.storedOutcome(controller, request.action, response);
+        : this.storedOutcome(controller, request.action, response, written);
       this.settle(request, outcome);
     } catch (error) {
       // The store refused the write (e.g. disposed meanwhile): the callers learn why.
@@ -279,15 +280,29 @@ export class NetworkManager implements Manager {
     controller: Controller,
     action: FetchAction,
     response: unknown,
+    written: ResponseWritten,
   ): { value: unknown } | { error: unknown } {
     const { endpoint, args, key, fetchedAt } = action;
     const state = controller.getState();
     const meta = getOwn((state.committed ?? state).meta, key);
     // The response did not fit its schema: the reducer recorded why instead of writing it.
     if (meta?.fetchedAt === fetchedAt && meta.error !== undefined) return { error: meta.error };
-    // A newer identical mutation holds the key: this caller still gets its own response.
+    // A newer identical mutation holds the key: this caller still gets its own response, read
+    // from what its write normalized, as the store holds its entities now.
     if (endpoint.sideEffect && meta?.fetchedAt !== fetchedAt) {
-      return ownResult(controller, action, response);
+      if (endpoint.schema == null) return { value: response };
+      if ('error' in written) return { error: written.error };
+      try {
+        const { data } = controller.memo.denormalize(
+          endpoint.schema as never,
+          written.result,
+          state.entities,
+          args as never[],
+        );
+        return { value: data === INVALID ? undefined : data };
+      } catch (error) {
+        return { error };
+      }
     }
     const { data } = controller.getResponseMeta(endpoint, ...args);
     // Stored, but it cannot be read (a schema threw while denormalizing): the caller learns why.

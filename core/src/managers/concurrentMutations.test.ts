@@ -51,6 +51,58 @@ describe('identical mutations sent at once', () => {
     dispose();
   });
 
+  it('normalizes each response once, the crossed one included', async () => {
+    const { release } = holdFirstAnswer();
+    const processed: unknown[] = [];
+    class CountedTodo extends Todo {
+      static override process(
+        input: unknown,
+        parent: unknown,
+        key: string | undefined,
+        args: readonly unknown[],
+      ) {
+        processed.push((input as { id: number }).id);
+        return Todo.process(input, parent, key, args);
+      }
+    }
+    const createCounted = testEndpoint({
+      path: () => '/todos',
+      method: 'POST',
+      schema: CountedTodo,
+    });
+    const { controller, dispose } = createStore();
+    const firstCall = controller.fetch(createCounted, undefined, {});
+    const second = await controller.fetch(createCounted, undefined, {});
+    release();
+    const first = await firstCall;
+    expect([first.id, second.id]).toEqual([1, 2]);
+    expect(first).toBeInstanceOf(CountedTodo);
+    expect(processed).toEqual([2, 1]);
+    dispose();
+  });
+
+  it('a crossed response that does not fit its schema rejects its own caller only', async () => {
+    const gate = deferred();
+    let count = 0;
+    server.use(
+      http.post(`${API}/todos`, async () => {
+        const id = ++count;
+        if (id === 1) {
+          await gate.promise;
+          return HttpResponse.json({ title: 'no id' });
+        }
+        return HttpResponse.json({ id, title: 'same title' });
+      }),
+    );
+    const { controller, dispose } = createStore();
+    const firstCall = controller.fetch(createTodo, undefined, {});
+    const second = await controller.fetch(createTodo, undefined, {});
+    gate.resolve();
+    await expect(firstCall).rejects.toThrow();
+    expect(controller.getResponse(createTodo, undefined, {}).data).toBe(second);
+    dispose();
+  });
+
   it('without a schema too', async () => {
     const { release } = holdFirstAnswer();
     const { controller, dispose } = createStore();

@@ -6,7 +6,7 @@ import { INVALID } from '../schema/INVALID';
 import { getOwn } from '../schema/ownProperty';
 import { TesseraError } from '../schema/TesseraError';
 import { Changes } from '../tables/Changes';
-import type { Action } from './actions';
+import type { Action, ResponseWritten } from './actions';
 import { Broadcast } from './Broadcast';
 import { dispatchFetch } from './dispatchFetch';
 import type { EndpointArgs, EndpointInterface, FetchResult, ResultOf } from './EndpointInterface';
@@ -44,6 +44,8 @@ export interface ResolveMeta<E extends EndpointInterface> {
   fetchedAt: number;
   /** True when `response` is the error the fetch failed with. */
   error?: boolean;
+  /** @internal Filled by the write (see `SetResponseAction.written`). */
+  written?: ResponseWritten;
 }
 
 /** One committed change of the store: the new state, and the (table, key) pairs it changed. */
@@ -342,6 +344,7 @@ export class Controller extends Observable<State> {
       args: meta.args,
       response: meta.response,
       error,
+      written: meta.written,
       meta: {
         fetchedAt: meta.fetchedAt,
         date,

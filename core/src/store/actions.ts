@@ -29,6 +29,18 @@ export interface SetResponseAction {
   readonly response: unknown;
   /** True when `response` is the error the fetch failed with. */
   readonly error: boolean;
+  /** Where the reducer leaves what it made of `response` (see `ResponseWritten`). */
+  readonly written?: ResponseWritten;
+}
+
+/**
+ * What the write of one response made of it: its normalized result, or why it did not fit its
+ * schema. Its sender reads it when another fetch holds the key (two identical mutations whose
+ * responses crossed), so that a response is normalized once.
+ */
+export interface ResponseWritten {
+  result?: unknown;
+  error?: unknown;
 }
 
 /**

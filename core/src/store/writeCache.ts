@@ -102,6 +102,7 @@ function writeResponseWith(
     ({ entities, indexes, entitiesMeta } = normalized);
     result = normalized.result;
   }
+  if (action.written) action.written.result = result;
   const previous: ResultMeta | undefined = getOwn(cache.meta, key);
   const isNewest = !previous || previous.fetchedAt <= meta.fetchedAt;
   let endpoints = cache.endpoints;
@@ -137,6 +138,7 @@ export function writeResponse(
   try {
     return writeResponseOrThrow(cache, action, to);
   } catch (error) {
+    if (action.written) action.written.error = error;
     return writeError(cache, action, error, to);
   }
 }
