@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Entity } from '../schema';
 import { WHOLE } from '../tables/Changes';
 import { Controller, type StoreChange } from './Controller';
@@ -37,6 +37,16 @@ function recorded(controller: Controller) {
 }
 
 describe('the change log', () => {
+  it('the memo hears each write once, without pending updates to replay', async () => {
+    const controller = new Controller();
+    const heard = vi.spyOn(controller.memo, 'changed');
+    await controller.setResponse(list, [{ id: '1', slug: 'a', title: 'A' }]);
+    await controller.setResponse(getArticle, { id: '1' }, { id: '1', slug: 'a', title: 'B' });
+    await controller.invalidate(getArticle, { id: '1' });
+    expect(heard).toHaveBeenCalledTimes(3);
+    expect(controller.get(Article, { id: '1' })?.title).toBe('B');
+  });
+
   it('names exactly the (table, key) pairs a write changed', async () => {
     const controller = new Controller();
     await controller.setResponse(list, [

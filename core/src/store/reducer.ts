@@ -121,11 +121,12 @@ export function createReducer(context: ReducerContext): Reducer {
     const { lastReset } = state;
     // What the previous layers held reads as committed again.
     if (state.layered !== undefined) changes.add(state.layered);
-    // Replays below read the committed tables just written.
-    context.written(changes, committed.entities);
     if (optimistic.length === 0) {
       return { ...committed, optimistic: NO_OPTIMISTIC, committed: null, fetching, lastReset };
     }
+    // Replays below read the committed tables just written (the controller hears the whole
+    // change once the action is reduced; without replays, that is the only time).
+    context.written(changes, committed.entities);
     let visible = committed;
     const replay = { owner: {}, changes: new Changes() };
     for (const entry of optimistic) visible = applyOptimistic(visible, entry, lastReset, replay);
