@@ -169,6 +169,12 @@ export const features = [
     source: `export { Collection } from '@tessera/core';`,
     files: /\/(Collection|CollectionUpdate|collectionEndpoints|collectionKey|findCollection)\.js$/,
   },
+  {
+    id: 'unions-values',
+    name: 'Union and Values schemas',
+    source: `export { Union, Values } from '@tessera/core';`,
+    files: /\/(Union|ValuesSchema)\.js$/,
+  },
   // Opt in: the app hands the manager to its store (`managers: [new PollingManager()]`).
   {
     id: 'polling',

@@ -278,6 +278,19 @@ describe('Collection', () => {
     expect(list(2)).toEqual(['Todo2', 'Note1']);
   });
 
+  it('subclasses of Values and Union are recognized as such (by a marker, not by instanceof)', () => {
+    class TodoMap extends Values<typeof Todo> {}
+    const byId = new Collection(new TodoMap(Todo));
+    expect(byId.key).toBe('COLLECT:Values(Todo)');
+    expect(byId.isValues).toBe(true);
+    const state = normalize(byId.assign, { b: { id: 2 } }, [{}], normalize(byId, {}, [{}]));
+    expect(Object.keys(denormalize(byId, '{}', state.entities) as object)).toEqual(['b']);
+    class Feed extends Union<{ todo: typeof Todo }> {}
+    const feed = new Collection([new Feed({ todo: Todo }, () => 'todo')]);
+    expect(feed.key).toBe('COLLECT:ArraySchema(Todo)');
+    expect(feed.isValues).toBe(false);
+  });
+
   it('query reads a stored collection by its args', () => {
     const state = seeded();
     const memo = new MemoCache();

@@ -13,8 +13,8 @@ import type {
   WriteMeta,
 } from './interface';
 import { isOlderResponse } from './responseOrder';
-import { Union } from './Union';
-import { Values } from './ValuesSchema';
+import { isUnion, isValues } from './schemaKinds';
+import type { Values } from './ValuesSchema';
 
 /** Filter deciding whether a stored collection (by its canonical args) takes an entity. */
 export type CollectionFilter = (collectionKey: Record<string, string>) => boolean;
@@ -35,7 +35,7 @@ export interface CollectionOptions<Args extends unknown[] = unknown[], Parent = 
 type ListDefinition = readonly [unknown] | ArraySchema | Values;
 
 function toInnerSchema(definition: ListDefinition): ArraySchema | Values {
-  if (definition instanceof ArraySchema || definition instanceof Values) return definition;
+  if (definition instanceof ArraySchema || isValues(definition)) return definition;
   if (Array.isArray(definition) && definition.length === 1) return new ArraySchema(definition[0]);
   throw new TypeError(
     message(
@@ -86,17 +86,17 @@ export class Collection<
     this.options = options;
     const inner = this.schema;
     const choices = inner.isSingleSchema
-      ? inner.schema instanceof Union
+      ? isUnion(inner.schema)
         ? inner.schema.schema
         : undefined
       : inner.schema;
     const members =
       choices === undefined
         ? describeSchema(inner.schema)
-        : Object.keys(choices)
+        : Object.keys(choices as object)
             .map((choice) => describeSchema((choices as Record<string, unknown>)[choice]))
             .join(',');
-    this.key = `COLLECT:${inner instanceof Values ? 'Values' : 'ArraySchema'}(${members})`;
+    this.key = `COLLECT:${isValues(inner) ? 'Values' : 'ArraySchema'}(${members})`;
     this.isNonFilterKey = toKeyPredicate(options.nonFilterArgumentKeys);
     this.push = new CollectionUpdate(this, 'push');
     this.unshift = new CollectionUpdate(this, 'unshift');
@@ -107,7 +107,7 @@ export class Collection<
 
   /** True for a Values-backed collection (`assign`), false for a list (`push`/`unshift`). */
   get isValues(): boolean {
-    return this.schema instanceof Values;
+    return isValues(this.schema);
   }
 
   /** Arguments identifying the collection a fetch with `args` stores. */

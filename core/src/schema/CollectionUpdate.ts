@@ -16,7 +16,7 @@ import type { PolymorphicRef } from './Polymorphic';
 import { checkPk } from './pk';
 import { processInput } from './processInput';
 import { SchemaError } from './SchemaError';
-import { Union } from './Union';
+import { isUnion } from './schemaKinds';
 
 export type CollectionUpdateMode =
   | 'push'
@@ -136,7 +136,7 @@ export class CollectionUpdate<
     const inner = this.collection.schema;
     // a list of a Union stores `{ id, schema }` just like a polymorphic list
     const choices = inner.isSingleSchema
-      ? inner.schema instanceof Union
+      ? isUnion(inner.schema)
         ? inner.schema.schema
         : undefined
       : inner.schema;
@@ -331,7 +331,7 @@ export class CollectionUpdate<
     if (item === null || typeof item !== 'object') return undefined;
     const inner = this.collection.schema;
     let schema = inner.inferSchema(item, parent, key);
-    if (schema instanceof Union) schema = schema.inferSchema(item, parent, key);
+    if (isUnion(schema)) schema = schema.inferSchema(item, parent, key);
     if (!isEntityLike(schema)) return undefined;
     const processed = processInput(schema, item, parent, key, delegate.args);
     const pk = checkPk(schema, schema.pk(processed, parent, key, delegate.args), item);

@@ -12,7 +12,8 @@ import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { checkPk } from './pk';
 import { processInput } from './processInput';
 import { SchemaError } from './SchemaError';
-import { Union } from './Union';
+import { isUnion } from './schemaKinds';
+import type { Union } from './Union';
 
 type EntityMap = Record<string, EntityLike>;
 
@@ -29,7 +30,7 @@ export class Invalidate<
   declare readonly definition: E;
 
   constructor(entity: E, schemaAttribute?: E extends EntityMap ? SchemaAttribute : undefined) {
-    if (entity instanceof Union) {
+    if (isUnion(entity)) {
       super(entity.schema, entity.schemaAttribute);
     } else if (isEntityLike(entity)) {
       super(entity);

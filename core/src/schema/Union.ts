@@ -37,6 +37,11 @@ export class Union<
     return true;
   }
 
+  /** Marks a union for `isUnion` (see schemaKinds.ts). */
+  get isUnion(): true {
+    return true;
+  }
+
   private readonly attributeName: string | undefined;
 
   normalize(input: unknown, parent: unknown, key: FieldKey, delegate: INormalizeDelegate): unknown {

@@ -19,6 +19,11 @@ export class Values<S = unknown> extends Polymorphic {
     return true;
   }
 
+  /** Marks a Values schema for `isValues` (see schemaKinds.ts). */
+  get isValues(): true {
+    return true;
+  }
+
   normalize(
     input: unknown,
     _parent: unknown,
