@@ -70,7 +70,9 @@ async function killGroup(child) {
 
 /**
  * Opens `url` as a first visit would: what the site stored in the browser (the Vue example keeps
- * its store in IndexedDB across reloads) is cleared first.
+ * its store in IndexedDB across reloads) is cleared first. Returns once the app started: each
+ * example exposes `window.tessera` after mounting (or hydrating) it, so a click is never made on
+ * server-rendered markup that has no handlers yet.
  */
 export async function newVisit(page, url) {
   const { origin } = new URL(url);
@@ -84,6 +86,7 @@ export async function newVisit(page, url) {
     await cdp.detach();
   }
   await page.goto(url);
+  await page.waitForFunction(() => 'tessera' in window);
 }
 
 /** Polls `check` until it returns without throwing (the browser needs a moment to re-render). */
