@@ -2,7 +2,6 @@ import type { LiveOptions } from '../rest/restTypes';
 import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
 import type { SubscribeAction, UnsubscribeAction } from '../store/actions';
 import { unrefTimer } from '../store/unrefTimer';
-import { installFeature } from './features';
 import type { LiveMessage, LiveSocket, LiveTransport } from './liveTransport';
 
 /**
@@ -78,7 +77,6 @@ export class LiveManager implements Manager {
 
   middleware(controller: Controller) {
     this.controller = controller;
-    installFeature(controller, { live: true });
     return (next: Dispatch): Dispatch =>
       (action) => {
         if (action.type === 'subscribe') this.hold(action);

@@ -18,7 +18,6 @@ export type RequestHook = (
 export interface Features {
   request?: RequestHook;
   polling?: true;
-  live?: true;
   /** The page's focus and connection (a PageManager): what readers follow. */
   page?: PageEvents;
   /** Runs a request when the network allows (PageManager's network mode). */
