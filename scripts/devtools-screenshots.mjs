@@ -24,6 +24,8 @@ try {
   const list = panel.locator('#view-keys li').filter({ hasText: 'GET /api/todos?perPage=4' });
   await list.locator('.badge', { hasText: 'fresh' }).waitFor();
   await list.locator('summary').click();
+  // An opened row fills its body when the browser says it opened (a task after the click).
+  await list.locator('pre').filter({ hasText: /\S/ }).waitFor();
   await page.screenshot({ path: out('keys') });
 
   await panel.getByRole('tab', { name: /^Entities/ }).click();
@@ -31,6 +33,7 @@ try {
   const users = panel.locator('#view-entities > div > ul > li').filter({ hasText: 'User' });
   await users.locator('summary').first().click();
   await users.locator('li summary').first().click();
+  await users.locator('li pre').filter({ hasText: /\S/ }).first().waitFor();
   await page.screenshot({ path: out('entities') });
 
   // An action to show: rename the first todo (an optimistic update, then the server's answer).
@@ -38,6 +41,7 @@ try {
   await page.locator('#todos li.todo .toggle').first().click();
   const response = panel.locator('#view-timeline li').filter({ hasText: 'response PATCH' });
   await response.first().locator('summary').click();
+  await response.first().locator('.changes li').first().waitFor();
   await page.screenshot({ path: out('timeline') });
   console.log(`screenshots: ${['button', 'keys', 'entities', 'timeline'].map(out).join(', ')}`);
 } finally {

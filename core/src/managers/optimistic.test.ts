@@ -341,6 +341,19 @@ describe('optimistic layers (core/docs/how-the-store-works.md)', () => {
     expect(controller.get(Counter, { id: 'c1' })).toBe(shown);
   });
 
+  it('a server answer equal to the optimistic one is logged: the committed entity changed', async () => {
+    const { controller, changes } = await pendingStore();
+    const [{ fetchedAt }] = controller.getState().optimistic;
+    await controller.resolve(rename, {
+      args: [{ id: 'c1' }, { count: 100 }],
+      fetchedAt,
+      response: { id: 'c1', count: 100 },
+    });
+    // What follows the log for the committed tables (persistence, other tabs) must hear of it.
+    expect(controller.getState().entities.Counter?.c1).toMatchObject({ count: 100 });
+    expect(changes[0].changes.entities.get('Counter')).toEqual(new Set(['c1']));
+  });
+
   it('removing a layer logs the keys it held and shows the committed tables again', async () => {
     const { controller, committedTable, changes } = await pendingStore();
     const [{ fetchedAt }] = controller.getState().optimistic;
