@@ -50,9 +50,26 @@ class Paths {
     private readonly deps: readonly MemoNode[],
     private readonly memo: MemoCache,
   ) {}
-  get(): EntityPath[] {
+  get paths(): EntityPath[] {
     this.list ??= this.memo.listPaths(this.deps);
     return this.list;
+  }
+}
+
+/**
+ * A result as handed out, its paths read from `from` when asked. A class, not an object literal
+ * with a getter: each such literal gets a hidden class of its own, kept in old space, which
+ * holds the result and all it was built from past every young-generation GC.
+ */
+class MemoResult<T> implements DenormalizeResult<T> {
+  constructor(
+    readonly data: T,
+    /** @internal */
+    readonly deps: readonly MemoNode[],
+    private readonly from: { readonly paths: EntityPath[] },
+  ) {}
+  get paths(): EntityPath[] {
+    return this.from.paths;
   }
 }
 
@@ -263,13 +280,7 @@ export class MemoCache {
     fresh.usesArgs = walker.usedArgs;
     fresh.argsKey = walker.usedArgs ? argsKeyOf(args) : undefined;
     fresh.paths = paths;
-    fresh.output = {
-      data,
-      deps,
-      get paths() {
-        return paths.get();
-      },
-    };
+    fresh.output = new MemoResult(data, deps, paths);
     if (node !== undefined) node.result = fresh;
     else if (typeof input === 'object' || typeof input === 'function')
       bySchema.objects.set(input as object, fresh);
@@ -298,13 +309,11 @@ export class MemoCache {
     const from = this.denormalize(schema, entry.key, state.entities, args);
     if (entry.from !== from) {
       entry.from = from;
-      entry.output = {
-        data: from.data,
-        deps: from.deps === undefined ? entry.reads : entry.reads.concat(from.deps),
-        get paths() {
-          return from.paths;
-        },
-      };
+      entry.output = new MemoResult(
+        from.data,
+        from.deps === undefined ? entry.reads : entry.reads.concat(from.deps),
+        from,
+      );
     }
     return entry.output as SchemaResult<S>;
   }
