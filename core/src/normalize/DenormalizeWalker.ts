@@ -68,6 +68,15 @@ export class MemoNode extends Reader {
 
 const NO_DEPS: readonly MemoNode[] = [];
 
+/**
+ * A node whose build threw must not pass for built: it is dirty, and so is what read it in the
+ * meantime (a cycle back to its half-filled instance), all the way up.
+ */
+function unbuild(node: MemoNode): void {
+  node.dirty = true;
+  dirtyReaders(node);
+}
+
 /** Marks what read `node` dirty, and what read those, all the way up. */
 export function dirtyReaders(node: MemoNode): void {
   const stack: Reader[] = [];
@@ -198,8 +207,6 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   private prev: readonly MemoNode[] = NO_DEPS;
   private met = 0;
   private deps: MemoNode[] | undefined = undefined;
-  /** Memo mode: the nodes built in this walk (reset if the walk throws). */
-  private readonly built: MemoNode[] = [];
   /** Instances built in this walk by stored object (plain mode): repeats and cycles share one. */
   private readonly local: Map<object, unknown> | undefined;
   /** Entities placed but not yet filled, in the order met. */
@@ -239,11 +246,11 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       this.complete();
       return value;
     } catch (error) {
-      // Half-built nodes must not pass for built ones.
-      for (const node of this.built) {
-        node.dirty = true;
-        node.reader = undefined;
-        node.readers = undefined;
+      // Placed but never filled: not built (those being filled are unbuilt by `fillNode`).
+      const later = this.later;
+      for (let i = this.nextLater; i < later.length; i++) {
+        const node = later[i].node;
+        if (node !== undefined) unbuild(node);
       }
       throw error;
     }
@@ -371,7 +378,6 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     node.dirty = false;
     const instance = schema.createInstance(stored);
     node.value = instance;
-    this.built.push(node);
     if (this.depth >= FILL_LATER_DEPTH) {
       this.later.push({ schema, stored, instance, node });
       return instance;
@@ -388,7 +394,13 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     this.met = 0;
     this.deps = undefined;
     this.depth++;
-    const value = node.schema!.denormalizeInto(node.value as object, node.stored as object, this);
+    let value: unknown;
+    try {
+      value = node.schema!.denormalizeInto(node.value as object, node.stored as object, this);
+    } catch (error) {
+      unbuild(node);
+      throw error;
+    }
     this.depth--;
     node.value = value;
     const after = this.readList();

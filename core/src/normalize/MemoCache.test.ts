@@ -279,4 +279,35 @@ describe('MemoCache', () => {
     expect(memo.denormalize(Todo, undefined, {}).data).toBeUndefined();
     expect(memo.denormalize(Todo, INVALID, {}).data).toBe(INVALID);
   });
+
+  it('a read that throws leaves nothing half-built: a cycle member read next throws too', () => {
+    const failing = {
+      denormalize: (input: unknown) => {
+        if (input === 'boom') throw new Error('boom');
+        return input;
+      },
+    };
+    class Left extends Entity {
+      id = '';
+      right?: Right;
+      check = '';
+      static override key = 'Left';
+      static override schema: Record<string, unknown> = {};
+    }
+    class Right extends Entity {
+      id = '';
+      left?: Left;
+      static override key = 'Right';
+      static override schema = { left: Left };
+    }
+    // In field order: the cycle is met (Right holds Left's instance) before `check` throws.
+    Left.schema = { right: Right, check: failing };
+    const entities = {
+      Left: { l: { id: 'l', right: 'r', check: 'boom' } },
+      Right: { r: { id: 'r', left: 'l' } },
+    };
+    const memo = new MemoCache();
+    expect(() => memo.denormalize(Left, 'l', entities)).toThrow('boom');
+    expect(() => memo.denormalize(Right, 'r', entities)).toThrow('boom');
+  });
 });
