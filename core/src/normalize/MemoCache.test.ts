@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Article, Comment, Todo, User } from '../schema/fixtures.test-helpers';
-import { Collection, Entity, INVALID, Invalidate } from '../schema/index';
+import { Collection, Entity, INVALID, Invalidate, type SchemaSimple } from '../schema/index';
 import { MemoCache } from './MemoCache';
 import { normalize } from './normalize';
 
@@ -281,18 +281,19 @@ describe('MemoCache', () => {
   });
 
   it('a read that throws leaves nothing half-built: a cycle member read next throws too', () => {
-    const failing = {
-      denormalize: (input: unknown) => {
+    const failing: SchemaSimple = {
+      normalize: (input) => input,
+      denormalize: (input) => {
         if (input === 'boom') throw new Error('boom');
         return input;
       },
+      queryKey: () => undefined,
     };
     class Left extends Entity {
       id = '';
       right?: Right;
       check = '';
       static override key = 'Left';
-      static override schema: Record<string, unknown> = {};
     }
     class Right extends Entity {
       id = '';
