@@ -37,6 +37,14 @@ export interface NormalizedSchema<R = unknown> {
 }
 
 type Table = Record<string, unknown>;
+
+/** The tables of one entity key a walk has made writable (each once), and who claimed them. */
+interface KeyTables {
+  readonly key: string;
+  table: TableHandle<unknown> | undefined;
+  meta: TableHandle<WriteMeta> | undefined;
+  claimedBy: object | undefined;
+}
 /** `index[lookup value] = pk` */
 type Index = Record<string, string>;
 
@@ -54,14 +62,10 @@ class NormalizeWalker implements INormalizeDelegate {
   private entities: Record<string, Table | undefined> | undefined;
   private indexes: Record<string, Record<string, Index | undefined> | undefined> | undefined;
   private entitiesMeta: Record<string, Record<string, WriteMeta> | undefined> | undefined;
-  /** Handles of the tables written, by entity key (the last one at hand). */
-  private readonly tables = new Map<string, TableHandle<unknown>>();
-  private readonly metaTables = new Map<string, TableHandle<WriteMeta>>();
-  private lastKey = '';
-  private lastTable: TableHandle<unknown> | undefined;
-  private lastMetaKey = '';
-  private lastMetaTable: TableHandle<WriteMeta> | undefined;
-  private lastClass: object | undefined;
+  /** What this walk knows of each entity key written (the last one at hand: nested entities
+   * alternate with their parents, so each key's state is found once per switch). */
+  private readonly keys = new Map<string, KeyTables>();
+  private last: KeyTables | undefined;
   private depth = 0;
   private readonly loop = new Set<object>();
 
@@ -124,8 +128,8 @@ class NormalizeWalker implements INormalizeDelegate {
   }
 
   mergeEntity(schema: Mergeable, pk: string, incoming: unknown): void {
-    this.claim(schema, incoming);
     const key = schema.key;
+    this.claim(this.keyTables(key), schema, incoming);
     // Tables are written only once something in them changes: a merge that changes nothing
     // (an older or identical response) costs no copy, and stamps no table as changed.
     const existing = getOwn(this.currentTable(key), pk);
@@ -159,7 +163,7 @@ class NormalizeWalker implements INormalizeDelegate {
   }
 
   invalidate(schema: { key: string }, pk: string): void {
-    this.claim(schema, pk);
+    this.claim(this.keyTables(schema.key), schema, pk);
     this.writer.putIn(this.writableTable(schema.key), pk, INVALID);
     this.writer.putIn(this.writableMetaTable(schema.key), pk, this.meta);
   }
@@ -174,38 +178,52 @@ class NormalizeWalker implements INormalizeDelegate {
   }
 
   /**
-   * An Entity class's write claims its table (see tableClaims); checked when the class differs
-   * from the last one written, which is rare within a response.
+   * An Entity class's write claims its table (see tableClaims); checked once per walk and key,
+   * again only when another class writes the key.
    */
-  private claim(schema: object, value: unknown): void {
-    if (schema !== this.lastClass && typeof schema === 'function') {
+  private claim(tables: KeyTables, schema: object, value: unknown): void {
+    if (schema !== tables.claimedBy && typeof schema === 'function') {
       claimTable(this.writer.owner, schema as never, value);
-      this.lastClass = schema;
+      tables.claimedBy = schema;
     }
+  }
+
+  private keyTables(key: string): KeyTables {
+    let tables = this.last;
+    if (tables?.key !== key) {
+      tables = this.keys.get(key);
+      if (tables === undefined) {
+        tables = { key, table: undefined, meta: undefined, claimedBy: undefined };
+        this.keys.set(key, tables);
+      }
+      this.last = tables;
+    }
+    return tables;
   }
 
   /** The table of `key` as this call sees it (written or not). */
   private currentTable(key: string): Table | undefined {
-    if (key === this.lastKey && this.lastTable !== undefined) return this.lastTable.table;
+    const written = this.keyTables(key).table;
+    if (written !== undefined) return written.table;
     return getOwn(this.entities ?? this.source.entities, key);
   }
 
   private writableTable(key: string): TableHandle<unknown> {
-    if (key !== this.lastKey || this.lastTable === undefined) {
+    const tables = this.keyTables(key);
+    if (tables.table === undefined) {
       this.entities ??= this.writer.writable(this.source.entities, 'entities');
-      this.lastTable = handleOf(this.writer, this.tables, this.entities, key);
-      this.lastKey = key;
+      tables.table = this.writer.childHandle(this.entities, key);
     }
-    return this.lastTable;
+    return tables.table;
   }
 
   private writableMetaTable(key: string): TableHandle<WriteMeta> {
-    if (key !== this.lastMetaKey || this.lastMetaTable === undefined) {
+    const tables = this.keyTables(key);
+    if (tables.meta === undefined) {
       this.entitiesMeta ??= this.writer.writable(this.source.entitiesMeta, 'entitiesMeta');
-      this.lastMetaTable = handleOf(this.writer, this.metaTables, this.entitiesMeta, key);
-      this.lastMetaKey = key;
+      tables.meta = this.writer.childHandle(this.entitiesMeta, key);
     }
-    return this.lastMetaTable;
+    return tables.meta;
   }
 
   private updateIndexes(
@@ -236,21 +254,6 @@ class NormalizeWalker implements INormalizeDelegate {
       if (lookup !== undefined && lookup !== null) writer.put(index, String(lookup), pk);
     }
   }
-}
-
-/** The handle of the table under `key` of a writable root, made once per walk. */
-function handleOf<T>(
-  writer: TableWriter,
-  handles: Map<string, TableHandle<T>>,
-  root: Record<string, Record<string, T> | undefined>,
-  key: string,
-): TableHandle<T> {
-  let handle = handles.get(key);
-  if (handle === undefined) {
-    handle = writer.childHandle(root, key);
-    handles.set(key, handle);
-  }
-  return handle;
 }
 
 /** A field of a stored entity, if it is an object (indexes read their field from it). */
