@@ -129,13 +129,17 @@ class NormalizeWalker implements INormalizeDelegate {
 
   mergeEntity(schema: Mergeable, pk: string, incoming: unknown): void {
     const key = schema.key;
-    this.claim(this.keyTables(key), schema, incoming);
+    const tables = this.keyTables(key);
+    this.claim(tables, schema, incoming);
     // Tables are written only once something in them changes: a merge that changes nothing
     // (an older or identical response) costs no copy, and stamps no table as changed.
-    const existing = getOwn(this.currentTable(key), pk);
+    const existing = getOwn(
+      tables.table !== undefined ? tables.table.table : this.currentTable(key),
+      pk,
+    );
     if (existing === undefined || existing === INVALID) {
-      this.writer.putIn(this.writableTable(key), pk, incoming);
-      this.writer.putIn(this.writableMetaTable(key), pk, this.meta);
+      this.writer.putIn(tables.table ?? this.writableTable(key), pk, incoming);
+      this.writer.putIn(tables.meta ?? this.writableMetaTable(key), pk, this.meta);
       if (schema.indexes !== undefined)
         this.updateIndexes(key, schema.indexes, pk, incoming, existing);
       return;
