@@ -35,7 +35,9 @@ export class Reader {
  * stored there, the denormalized value built from it, the positions that value read, and who read
  * it (they are marked dirty when it changes). See core/docs/how-the-store-works.md.
  */
-export class MemoNode extends Reader {
+export class MemoNode implements Reader {
+  /** @internal */
+  dirty = false;
   /**
    * Its position may hold another value than `stored` (set by MemoCache when the position
    * changes, cleared once it is read again). A node neither moved nor dirty is reused without
@@ -49,9 +51,8 @@ export class MemoNode extends Reader {
   value: unknown = undefined;
   /** @internal The positions its value read, in order (empty for an entity without nested ones). */
   deps: readonly MemoNode[] = NO_DEPS;
-  /** @internal Its readers: the first in a field of its own (most positions have one), then a set. */
-  reader: Reader | undefined = undefined;
-  readers: Set<Reader> | undefined = undefined;
+  /** @internal Its readers: the only one as it is (most positions have one), else a set. */
+  readers: Reader | Set<Reader> | undefined = undefined;
   /** @internal The walk that last listed it among a result's paths. */
   listed = 0;
   /** The result of reading it by pk (MemoCache's): it goes when the position does. */
@@ -61,9 +62,7 @@ export class MemoNode extends Reader {
   constructor(
     readonly key: string,
     readonly pk: string,
-  ) {
-    super();
-  }
+  ) {}
 }
 
 const NO_DEPS: readonly MemoNode[] = [];
@@ -105,23 +104,25 @@ export function readersAbove(node: MemoNode, seen: Set<MemoNode>, found: (reader
     const next = stack.pop()!;
     if (seen.has(next)) continue;
     seen.add(next);
-    if (next.reader !== undefined) visit(next.reader);
-    next.readers?.forEach(visit);
+    const readers = next.readers;
+    if (readers instanceof Set) readers.forEach(visit);
+    else if (readers !== undefined) visit(readers);
   }
 }
 
 /** Moves the readers of `node` onto `stack` (they read it again, and register again, once rebuilt). */
 function takeReaders(node: MemoNode, stack: Reader[]): void {
-  if (node.reader !== undefined) stack.push(node.reader);
-  if (node.readers !== undefined) for (const reader of node.readers) stack.push(reader);
-  node.reader = undefined;
+  const readers = node.readers;
+  if (readers instanceof Set) for (const reader of readers) stack.push(reader);
+  else if (readers !== undefined) stack.push(readers);
   node.readers = undefined;
 }
 
 export function addReader(node: MemoNode, reader: Reader): void {
-  if (node.reader === reader) return;
-  if (node.reader === undefined) node.reader = reader;
-  else (node.readers ??= new Set()).add(reader);
+  const readers = node.readers;
+  if (readers === undefined) node.readers = reader;
+  else if (readers instanceof Set) readers.add(reader);
+  else if (readers !== reader) node.readers = new Set([readers, reader]);
 }
 
 /**
@@ -137,8 +138,9 @@ export function leaveNodes(
   const kept = new Set(after);
   for (const node of before) {
     if (kept.has(node)) continue;
-    if (node.reader === reader) node.reader = undefined;
-    node.readers?.delete(reader);
+    const readers = node.readers;
+    if (readers === reader) node.readers = undefined;
+    else if (readers instanceof Set) readers.delete(reader);
   }
 }
 
