@@ -46,19 +46,19 @@ export class MemoNode implements Reader {
    */
   moved = true;
   /** @internal What the position held when built: an entity object, or INVALID / undefined (nothing built). */
-  stored: unknown = undefined;
-  schema: EntityLike | undefined = undefined;
-  value: unknown = undefined;
+  stored: unknown;
+  schema: EntityLike | undefined;
+  value: unknown;
   /** @internal The positions its value read, in order (empty for an entity without nested ones). */
   deps: readonly MemoNode[] = NO_DEPS;
   /** @internal Its readers: the only one as it is (most positions have one), else a set. */
-  readers: Reader | Set<Reader> | undefined = undefined;
+  dependents: Reader | Set<Reader> | undefined;
   /** @internal The walk that last listed it among a result's paths. */
   listed = 0;
   /** The result of reading it by pk (MemoCache's): it goes when the position does. */
-  result: unknown = undefined;
+  result: unknown;
   /** Its path, made when a result's paths are first listed, then shared by every result. */
-  path: EntityPath | undefined = undefined;
+  path: EntityPath | undefined;
   constructor(
     readonly key: string,
     readonly pk: string,
@@ -104,7 +104,7 @@ export function readersAbove(node: MemoNode, seen: Set<MemoNode>, found: (reader
     const next = stack.pop()!;
     if (seen.has(next)) continue;
     seen.add(next);
-    const readers = next.readers;
+    const readers = next.dependents;
     if (readers instanceof Set) readers.forEach(visit);
     else if (readers !== undefined) visit(readers);
   }
@@ -112,17 +112,17 @@ export function readersAbove(node: MemoNode, seen: Set<MemoNode>, found: (reader
 
 /** Moves the readers of `node` onto `stack` (they read it again, and register again, once rebuilt). */
 function takeReaders(node: MemoNode, stack: Reader[]): void {
-  const readers = node.readers;
+  const readers = node.dependents;
   if (readers instanceof Set) for (const reader of readers) stack.push(reader);
   else if (readers !== undefined) stack.push(readers);
-  node.readers = undefined;
+  node.dependents = undefined;
 }
 
 export function addReader(node: MemoNode, reader: Reader): void {
-  const readers = node.readers;
-  if (readers === undefined) node.readers = reader;
+  const readers = node.dependents;
+  if (readers === undefined) node.dependents = reader;
   else if (readers instanceof Set) readers.add(reader);
-  else if (readers !== reader) node.readers = new Set([readers, reader]);
+  else if (readers !== reader) node.dependents = new Set([readers, reader]);
 }
 
 /**
@@ -138,8 +138,8 @@ export function leaveNodes(
   const kept = new Set(after);
   for (const node of before) {
     if (kept.has(node)) continue;
-    const readers = node.readers;
-    if (readers === reader) node.readers = undefined;
+    const readers = node.dependents;
+    if (readers === reader) node.dependents = undefined;
     else if (readers instanceof Set) readers.delete(reader);
   }
 }
@@ -205,18 +205,18 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
    * Memo mode: who reads the nodes met now, what it read when last built (`prev`), how many of
    * those it met again in order (`met`), and, once it met another, the list of what it read.
    */
-  private reader: Reader | undefined = undefined;
+  private reader: Reader | undefined;
   private prev: readonly MemoNode[] = NO_DEPS;
   private met = 0;
-  private deps: MemoNode[] | undefined = undefined;
+  private deps: MemoNode[] | undefined;
   /** Instances built in this walk by stored object (plain mode): repeats and cycles share one. */
   private readonly local: Map<object, unknown> | undefined;
   /** Entities placed but not yet filled, in the order met. */
   private readonly later: LaterFill[] = [];
   private nextLater = 0;
   private depth = 0;
-  private lastKey: string | undefined = undefined;
-  private lastTable: { readonly [pk: string]: unknown } | undefined = undefined;
+  private lastKey: string | undefined;
+  private lastTable: { readonly [pk: string]: unknown } | undefined;
 
   constructor(entities: EntityTables | undefined, args: readonly unknown[], memo?: WalkMemo) {
     this.entities = entities ?? {};

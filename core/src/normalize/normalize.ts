@@ -43,6 +43,7 @@ interface KeyTables {
   readonly key: string;
   table: TableHandle<unknown> | undefined;
   meta: TableHandle<WriteMeta> | undefined;
+  /** @internal */
   claimedBy: object | undefined;
 }
 /** `index[lookup value] = pk` */
@@ -64,7 +65,7 @@ class NormalizeWalker implements INormalizeDelegate {
   private entitiesMeta: Record<string, Record<string, WriteMeta> | undefined> | undefined;
   /** What this walk knows of each entity key written (the last one at hand: nested entities
    * alternate with their parents, so each key's state is found once per switch). */
-  private readonly keys = new Map<string, KeyTables>();
+  private readonly byKey = new Map<string, KeyTables>();
   private last: KeyTables | undefined;
   private depth = 0;
   private readonly loop = new Set<object>();
@@ -116,11 +117,11 @@ class NormalizeWalker implements INormalizeDelegate {
   }
 
   getEntities(key: string): Table | undefined {
-    return this.currentTable(key);
+    return this.currentTable(this.keyTables(key));
   }
 
   getEntity(key: string, pk: string): unknown {
-    return getOwn(this.currentTable(key), pk);
+    return getOwn(this.currentTable(this.keyTables(key)), pk);
   }
 
   getMeta(key: string, pk: string): WriteMeta | undefined {
@@ -133,13 +134,10 @@ class NormalizeWalker implements INormalizeDelegate {
     this.claim(tables, schema, incoming);
     // Tables are written only once something in them changes: a merge that changes nothing
     // (an older or identical response) costs no copy, and stamps no table as changed.
-    const existing = getOwn(
-      tables.table !== undefined ? tables.table.table : this.currentTable(key),
-      pk,
-    );
+    const existing = getOwn(this.currentTable(tables), pk);
     if (existing === undefined || existing === INVALID) {
-      this.writer.putIn(tables.table ?? this.writableTable(key), pk, incoming);
-      this.writer.putIn(tables.meta ?? this.writableMetaTable(key), pk, this.meta);
+      this.writer.putIn(this.writableTable(tables), pk, incoming);
+      this.writer.putIn(this.writableMetaTable(tables), pk, this.meta);
       if (schema.indexes !== undefined)
         this.updateIndexes(key, schema.indexes, pk, incoming, existing);
       return;
@@ -152,24 +150,25 @@ class NormalizeWalker implements INormalizeDelegate {
     } else {
       value = schema.mergeWithStore(existingMeta, this.meta, existing, incoming);
       const meta = schema.mergeMetaWithStore(existingMeta, this.meta, existing, incoming);
-      if (meta !== existingMeta) this.writer.putIn(this.writableMetaTable(key), pk, meta);
+      if (meta !== existingMeta) this.writer.putIn(this.writableMetaTable(tables), pk, meta);
     }
     if (value === existing || sameData(value, existing)) return;
-    this.writer.putIn(this.writableTable(key), pk, value);
+    this.writer.putIn(this.writableTable(tables), pk, value);
     if (schema.indexes !== undefined) this.updateIndexes(key, schema.indexes, pk, value, existing);
   }
 
   setEntity(schema: Mergeable, pk: string, entity: unknown): void {
-    const key = schema.key;
-    this.writer.putIn(this.writableTable(key), pk, entity);
-    const metaTable = this.writableMetaTable(key);
+    const tables = this.keyTables(schema.key);
+    this.writer.putIn(this.writableTable(tables), pk, entity);
+    const metaTable = this.writableMetaTable(tables);
     if (metaTable.table[pk] === undefined) this.writer.putIn(metaTable, pk, this.meta);
   }
 
   invalidate(schema: { key: string }, pk: string): void {
-    this.claim(this.keyTables(schema.key), schema, pk);
-    this.writer.putIn(this.writableTable(schema.key), pk, INVALID);
-    this.writer.putIn(this.writableMetaTable(schema.key), pk, this.meta);
+    const tables = this.keyTables(schema.key);
+    this.claim(tables, schema, pk);
+    this.writer.putIn(this.writableTable(tables), pk, INVALID);
+    this.writer.putIn(this.writableMetaTable(tables), pk, this.meta);
   }
 
   result<R>(value: R): NormalizedSchema<R> {
@@ -195,10 +194,10 @@ class NormalizeWalker implements INormalizeDelegate {
   private keyTables(key: string): KeyTables {
     let tables = this.last;
     if (tables?.key !== key) {
-      tables = this.keys.get(key);
+      tables = this.byKey.get(key);
       if (tables === undefined) {
         tables = { key, table: undefined, meta: undefined, claimedBy: undefined };
-        this.keys.set(key, tables);
+        this.byKey.set(key, tables);
       }
       this.last = tables;
     }
@@ -206,26 +205,24 @@ class NormalizeWalker implements INormalizeDelegate {
   }
 
   /** The table of `key` as this call sees it (written or not). */
-  private currentTable(key: string): Table | undefined {
-    const written = this.keyTables(key).table;
-    if (written !== undefined) return written.table;
-    return getOwn(this.entities ?? this.source.entities, key);
+  private currentTable(tables: KeyTables): Table | undefined {
+    return tables.table !== undefined
+      ? tables.table.table
+      : getOwn(this.entities ?? this.source.entities, tables.key);
   }
 
-  private writableTable(key: string): TableHandle<unknown> {
-    const tables = this.keyTables(key);
+  private writableTable(tables: KeyTables): TableHandle<unknown> {
     if (tables.table === undefined) {
       this.entities ??= this.writer.writable(this.source.entities, 'entities');
-      tables.table = this.writer.childHandle(this.entities, key);
+      tables.table = this.writer.childHandle(this.entities, tables.key);
     }
     return tables.table;
   }
 
-  private writableMetaTable(key: string): TableHandle<WriteMeta> {
-    const tables = this.keyTables(key);
+  private writableMetaTable(tables: KeyTables): TableHandle<WriteMeta> {
     if (tables.meta === undefined) {
       this.entitiesMeta ??= this.writer.writable(this.source.entitiesMeta, 'entitiesMeta');
-      tables.meta = this.writer.childHandle(this.entitiesMeta, key);
+      tables.meta = this.writer.childHandle(this.entitiesMeta, tables.key);
     }
     return tables.meta;
   }
