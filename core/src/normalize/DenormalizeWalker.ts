@@ -67,15 +67,6 @@ export class MemoNode implements Reader {
 
 const NO_DEPS: readonly MemoNode[] = [];
 
-/**
- * A node whose build threw must not pass for built: it is dirty, and so is what read it in the
- * meantime (a cycle back to its half-filled instance), all the way up.
- */
-function unbuild(node: MemoNode): void {
-  node.dirty = true;
-  dirtyReaders(node);
-}
-
 /** Marks what read `node` dirty, and what read those, all the way up. */
 export function dirtyReaders(node: MemoNode): void {
   const stack: Reader[] = [];
@@ -202,13 +193,14 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   usedArgs = false;
   private readonly memo: WalkMemo | undefined;
   /**
-   * Memo mode: who reads the nodes met now, what it read when last built (`prev`), how many of
-   * those it met again in order (`met`), and, once it met another, the list of what it read.
+   * Memo mode: who reads the nodes met now (`building`), what it read when last built (`prev`),
+   * how many of those it met again in order (`met`), and, once it met another, the list of what
+   * it read (`readSoFar`).
    */
-  private reader: Reader | undefined;
+  private building: Reader | undefined;
   private prev: readonly MemoNode[] = NO_DEPS;
   private met = 0;
-  private deps: MemoNode[] | undefined;
+  private readSoFar: MemoNode[] | undefined;
   /** Instances built in this walk by stored object (plain mode): repeats and cycles share one. */
   private readonly local: Map<object, unknown> | undefined;
   /** Entities placed but not yet filled, in the order met. */
@@ -241,19 +233,23 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     reader?: Reader,
     prev: readonly MemoNode[] = NO_DEPS,
   ): unknown {
-    this.reader = reader;
+    this.building = reader;
     this.prev = prev;
     try {
       const value = this.unvisit(schema, input);
       this.complete();
       return value;
     } catch (error) {
-      // Placed but never filled: not built (those being filled are unbuilt by `fillNode`).
-      const later = this.later;
-      for (let i = this.nextLater; i < later.length; i++) {
-        const node = later[i].node;
-        if (node !== undefined) unbuild(node);
-      }
+      // Not built: the node being filled, what read it (the nodes being filled around it, each
+      // reading the one it was filling, up to the result: a cycle member holding its instance
+      // too), and the nodes placed unfilled. Each is dirty, and so is what read it.
+      const unbuilt: unknown[] = [this.building];
+      for (let i = this.nextLater; i < this.later.length; i++) unbuilt.push(this.later[i].node);
+      for (const node of unbuilt)
+        if (node instanceof MemoNode) {
+          node.dirty = true;
+          dirtyReaders(node);
+        }
       throw error;
     }
   }
@@ -266,7 +262,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   /** What the current reader read: its previous list itself when the same. */
   private readList(): readonly MemoNode[] {
     const { prev, met } = this;
-    return this.deps ?? (met === prev.length ? prev : prev.slice(0, met));
+    return this.readSoFar ?? (met === prev.length ? prev : prev.slice(0, met));
   }
 
   /**
@@ -347,14 +343,14 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     // list: a re-read of a long list after one member changed looks up and allocates nothing.
     // (A moved node may have left the memo, its position emptied: the memo then has another.)
     const memo = this.memo!;
-    let node = this.deps === undefined ? this.prev[this.met] : undefined;
+    let node = this.readSoFar === undefined ? this.prev[this.met] : undefined;
     if (node?.pk === pk && node.key === key && (!node.moved || memo.node(key, pk) === node))
       this.met++;
     else {
       node = memo.node(key, pk);
-      (this.deps ??= this.prev.slice(0, this.met)).push(node);
+      (this.readSoFar ??= this.prev.slice(0, this.met)).push(node);
     }
-    if (this.reader !== undefined) addReader(node, this.reader);
+    if (this.building !== undefined) addReader(node, this.building);
     // Clean, and its position still holds what it was built from (or it is being built now,
     // and this is a cycle back to it): reused as it is, without a lookup.
     if (!node.moved && !node.dirty && node.schema === schema) return node.value;
@@ -389,20 +385,14 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
 
   /** Fills a node's instance, the node reading what it meets. */
   private fillNode(node: MemoNode): unknown {
-    const { reader, prev, met, deps } = this;
+    const { building, prev, met, readSoFar } = this;
     const before = node.deps;
-    this.reader = node;
+    this.building = node;
     this.prev = before;
     this.met = 0;
-    this.deps = undefined;
+    this.readSoFar = undefined;
     this.depth++;
-    let value: unknown;
-    try {
-      value = node.schema!.denormalizeInto(node.value as object, node.stored as object, this);
-    } catch (error) {
-      unbuild(node);
-      throw error;
-    }
+    const value = node.schema!.denormalizeInto(node.value as object, node.stored as object, this);
     this.depth--;
     node.value = value;
     const after = this.readList();
@@ -411,10 +401,10 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       this.memo!.reshaped();
       leaveNodes(node, before, after);
     }
-    this.reader = reader;
+    this.building = building;
     this.prev = prev;
     this.met = met;
-    this.deps = deps;
+    this.readSoFar = readSoFar;
     return value;
   }
 }

@@ -57,22 +57,18 @@ class Paths {
 }
 
 /**
- * A result as handed out, its paths read from `pathSource` when asked. A class, not an object
+ * A result as handed out, its paths read from `source` when asked. A class, not an object
  * literal with a getter: each such literal gets a hidden class of its own, kept in old space,
  * which holds the result and all it was built from past every young-generation GC.
  */
 class MemoResult<T, P extends { readonly paths: EntityPath[] }> implements DenormalizeResult<T> {
-  /** @internal */
-  readonly pathSource: P;
   constructor(
     readonly data: T,
     readonly deps: readonly MemoNode[],
-    pathSource: P,
-  ) {
-    this.pathSource = pathSource;
-  }
+    readonly source: P,
+  ) {}
   get paths(): EntityPath[] {
-    return this.pathSource.paths;
+    return this.source.paths;
   }
 }
 
@@ -117,7 +113,7 @@ class QueryKeyEntry extends Reader {
   generation = 0;
   /** @internal The nodes it read: positions looked up, tables read whole ('e') or by index ('i'). */
   readonly reads: MemoNode[] = [];
-  /** What `query` last gave with it (its `pathSource` the denormalized result it was made from). */
+  /** What `query` last gave with it (its `source` the denormalized result it was made from). */
   output: MemoResult<unknown, DenormalizeResult<unknown>> | undefined;
 }
 
@@ -269,7 +265,7 @@ export class MemoCache {
     // whoever indexes results by their paths (SelectionHub) sees nothing to re-index.
     const paths =
       last !== undefined && sameTop && entry!.shapes === this.shapes
-        ? last.pathSource
+        ? last.source
         : new Paths(deps, this);
     fresh.dirty = false;
     fresh.generation = this.generation;
@@ -304,7 +300,7 @@ export class MemoCache {
       return { data: undefined as DenormalizeNullable<S>, paths: EMPTY_PATHS, deps: entry?.reads };
     }
     const from = this.denormalize(schema, entry.key, state.entities, args);
-    if (entry.output?.pathSource !== from) {
+    if (entry.output?.source !== from) {
       entry.output = new MemoResult(
         from.data,
         from.deps === undefined ? entry.reads : entry.reads.concat(from.deps),
@@ -339,8 +335,7 @@ export class MemoCache {
       // Other indexes than those last read: those of an entity key that are another object
       // may differ.
       if (before !== undefined)
-        for (const key of new Set([...Object.keys(before), ...Object.keys(state.indexes)]))
-          if (getOwn(before, key) !== getOwn(state.indexes, key)) this.tableChanged(`i${key}`);
+        for (const key of otherTables(before, state.indexes)) this.tableChanged(`i${key}`);
       this.indexes = state.indexes;
     }
     const serialized = argsKey ?? argsKeyOf(args);
@@ -450,9 +445,8 @@ export class MemoCache {
     if (root === entities) return;
     this.root = entities;
     if (root === undefined) return;
-    for (const key of new Set([...Object.keys(root), ...Object.keys(entities)])) {
+    for (const key of otherTables(root, entities)) {
       const table = getOwn(entities, key);
-      if (getOwn(root, key) === table) continue;
       this.tableChanged(`e${key}`);
       const byPk = this.nodes.get(key);
       if (byPk === undefined) continue;
@@ -486,6 +480,13 @@ export class MemoCache {
   private unchanged(entry: QueryKeyEntry): boolean {
     return !entry.dirty && entry.generation === this.generation;
   }
+}
+
+/** The keys under which `a` and `b` hold other tables. */
+function otherTables(a: object, b: object): string[] {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+    (key) => getOwn(a as EntityTables, key) !== getOwn(b as EntityTables, key),
+  );
 }
 
 function queryKeyOf(schema: unknown, args: readonly unknown[], delegate: IQueryDelegate): unknown {

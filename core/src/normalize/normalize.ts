@@ -44,7 +44,7 @@ interface KeyTables {
   table: TableHandle<unknown> | undefined;
   meta: TableHandle<WriteMeta> | undefined;
   /** @internal */
-  claimedBy: object | undefined;
+  claimant: object | undefined;
 }
 /** `index[lookup value] = pk` */
 type Index = Record<string, string>;
@@ -185,9 +185,9 @@ class NormalizeWalker implements INormalizeDelegate {
    * again only when another class writes the key.
    */
   private claim(tables: KeyTables, schema: object, value: unknown): void {
-    if (schema !== tables.claimedBy && typeof schema === 'function') {
+    if (schema !== tables.claimant && typeof schema === 'function') {
       claimTable(this.writer.owner, schema as never, value);
-      tables.claimedBy = schema;
+      tables.claimant = schema;
     }
   }
 
@@ -196,7 +196,7 @@ class NormalizeWalker implements INormalizeDelegate {
     if (tables?.key !== key) {
       tables = this.byKey.get(key);
       if (tables === undefined) {
-        tables = { key, table: undefined, meta: undefined, claimedBy: undefined };
+        tables = { key, table: undefined, meta: undefined, claimant: undefined };
         this.byKey.set(key, tables);
       }
       this.last = tables;
