@@ -35,7 +35,9 @@ export class Reader {
  * stored there, the denormalized value built from it, the positions that value read, and who read
  * it (they are marked dirty when it changes). See core/docs/how-the-store-works.md.
  */
-export class MemoNode extends Reader {
+export class MemoNode implements Reader {
+  /** @internal */
+  dirty = false;
   /**
    * Its position may hold another value than `stored` (set by MemoCache when the position
    * changes, cleared once it is read again). A node neither moved nor dirty is reused without
@@ -44,26 +46,23 @@ export class MemoNode extends Reader {
    */
   moved = true;
   /** @internal What the position held when built: an entity object, or INVALID / undefined (nothing built). */
-  stored: unknown = undefined;
-  schema: EntityLike | undefined = undefined;
-  value: unknown = undefined;
+  stored: unknown;
+  schema: EntityLike | undefined;
+  value: unknown;
   /** @internal The positions its value read, in order (empty for an entity without nested ones). */
   deps: readonly MemoNode[] = NO_DEPS;
-  /** @internal Its readers: the first in a field of its own (most positions have one), then a set. */
-  reader: Reader | undefined = undefined;
-  readers: Set<Reader> | undefined = undefined;
+  /** @internal Its readers: the only one as it is (most positions have one), else a set. */
+  dependents: Reader | Set<Reader> | undefined;
   /** @internal The walk that last listed it among a result's paths. */
   listed = 0;
   /** The result of reading it by pk (MemoCache's): it goes when the position does. */
-  result: unknown = undefined;
+  result: unknown;
   /** Its path, made when a result's paths are first listed, then shared by every result. */
-  path: EntityPath | undefined = undefined;
+  path: EntityPath | undefined;
   constructor(
     readonly key: string,
     readonly pk: string,
-  ) {
-    super();
-  }
+  ) {}
 }
 
 const NO_DEPS: readonly MemoNode[] = [];
@@ -96,23 +95,25 @@ export function readersAbove(node: MemoNode, seen: Set<MemoNode>, found: (reader
     const next = stack.pop()!;
     if (seen.has(next)) continue;
     seen.add(next);
-    if (next.reader !== undefined) visit(next.reader);
-    next.readers?.forEach(visit);
+    const readers = next.dependents;
+    if (readers instanceof Set) readers.forEach(visit);
+    else if (readers !== undefined) visit(readers);
   }
 }
 
 /** Moves the readers of `node` onto `stack` (they read it again, and register again, once rebuilt). */
 function takeReaders(node: MemoNode, stack: Reader[]): void {
-  if (node.reader !== undefined) stack.push(node.reader);
-  if (node.readers !== undefined) for (const reader of node.readers) stack.push(reader);
-  node.reader = undefined;
-  node.readers = undefined;
+  const readers = node.dependents;
+  if (readers instanceof Set) for (const reader of readers) stack.push(reader);
+  else if (readers !== undefined) stack.push(readers);
+  node.dependents = undefined;
 }
 
 export function addReader(node: MemoNode, reader: Reader): void {
-  if (node.reader === reader) return;
-  if (node.reader === undefined) node.reader = reader;
-  else (node.readers ??= new Set()).add(reader);
+  const readers = node.dependents;
+  if (readers === undefined) node.dependents = reader;
+  else if (readers instanceof Set) readers.add(reader);
+  else if (readers !== reader) node.dependents = new Set([readers, reader]);
 }
 
 /**
@@ -128,8 +129,9 @@ export function leaveNodes(
   const kept = new Set(after);
   for (const node of before) {
     if (kept.has(node)) continue;
-    if (node.reader === reader) node.reader = undefined;
-    node.readers?.delete(reader);
+    const readers = node.dependents;
+    if (readers === reader) node.dependents = undefined;
+    else if (readers instanceof Set) readers.delete(reader);
   }
 }
 
@@ -191,23 +193,22 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   usedArgs = false;
   private readonly memo: WalkMemo | undefined;
   /**
-   * Memo mode: who reads the nodes met now, what it read when last built (`prev`), how many of
-   * those it met again in order (`met`), and, once it met another, the list of what it read.
+   * Memo mode: who reads the nodes met now (`building`), what it read when last built (`prev`),
+   * how many of those it met again in order (`met`), and, once it met another, the list of what
+   * it read (`readSoFar`).
    */
-  private reader: Reader | undefined = undefined;
+  private building: Reader | undefined;
   private prev: readonly MemoNode[] = NO_DEPS;
   private met = 0;
-  private deps: MemoNode[] | undefined = undefined;
-  /** Memo mode: the nodes built in this walk (reset if the walk throws). */
-  private readonly built: MemoNode[] = [];
+  private readSoFar: MemoNode[] | undefined;
   /** Instances built in this walk by stored object (plain mode): repeats and cycles share one. */
   private readonly local: Map<object, unknown> | undefined;
   /** Entities placed but not yet filled, in the order met. */
   private readonly later: LaterFill[] = [];
   private nextLater = 0;
   private depth = 0;
-  private lastKey: string | undefined = undefined;
-  private lastTable: { readonly [pk: string]: unknown } | undefined = undefined;
+  private lastKey: string | undefined;
+  private lastTable: { readonly [pk: string]: unknown } | undefined;
 
   constructor(entities: EntityTables | undefined, args: readonly unknown[], memo?: WalkMemo) {
     this.entities = entities ?? {};
@@ -232,19 +233,23 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     reader?: Reader,
     prev: readonly MemoNode[] = NO_DEPS,
   ): unknown {
-    this.reader = reader;
+    this.building = reader;
     this.prev = prev;
     try {
       const value = this.unvisit(schema, input);
       this.complete();
       return value;
     } catch (error) {
-      // Half-built nodes must not pass for built ones.
-      for (const node of this.built) {
-        node.dirty = true;
-        node.reader = undefined;
-        node.readers = undefined;
-      }
+      // Not built: the node being filled, what read it (the nodes being filled around it, each
+      // reading the one it was filling, up to the result: a cycle member holding its instance
+      // too), and the nodes placed unfilled. Each is dirty, and so is what read it.
+      const unbuilt: unknown[] = [this.building];
+      for (let i = this.nextLater; i < this.later.length; i++) unbuilt.push(this.later[i].node);
+      for (const node of unbuilt)
+        if (node instanceof MemoNode) {
+          node.dirty = true;
+          dirtyReaders(node);
+        }
       throw error;
     }
   }
@@ -257,7 +262,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   /** What the current reader read: its previous list itself when the same. */
   private readList(): readonly MemoNode[] {
     const { prev, met } = this;
-    return this.deps ?? (met === prev.length ? prev : prev.slice(0, met));
+    return this.readSoFar ?? (met === prev.length ? prev : prev.slice(0, met));
   }
 
   /**
@@ -338,14 +343,14 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     // list: a re-read of a long list after one member changed looks up and allocates nothing.
     // (A moved node may have left the memo, its position emptied: the memo then has another.)
     const memo = this.memo!;
-    let node = this.deps === undefined ? this.prev[this.met] : undefined;
+    let node = this.readSoFar === undefined ? this.prev[this.met] : undefined;
     if (node?.pk === pk && node.key === key && (!node.moved || memo.node(key, pk) === node))
       this.met++;
     else {
       node = memo.node(key, pk);
-      (this.deps ??= this.prev.slice(0, this.met)).push(node);
+      (this.readSoFar ??= this.prev.slice(0, this.met)).push(node);
     }
-    if (this.reader !== undefined) addReader(node, this.reader);
+    if (this.building !== undefined) addReader(node, this.building);
     // Clean, and its position still holds what it was built from (or it is being built now,
     // and this is a cycle back to it): reused as it is, without a lookup.
     if (!node.moved && !node.dirty && node.schema === schema) return node.value;
@@ -371,7 +376,6 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     node.dirty = false;
     const instance = schema.createInstance(stored);
     node.value = instance;
-    this.built.push(node);
     if (this.depth >= FILL_LATER_DEPTH) {
       this.later.push({ schema, stored, instance, node });
       return instance;
@@ -381,12 +385,12 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
 
   /** Fills a node's instance, the node reading what it meets. */
   private fillNode(node: MemoNode): unknown {
-    const { reader, prev, met, deps } = this;
+    const { building, prev, met, readSoFar } = this;
     const before = node.deps;
-    this.reader = node;
+    this.building = node;
     this.prev = before;
     this.met = 0;
-    this.deps = undefined;
+    this.readSoFar = undefined;
     this.depth++;
     const value = node.schema!.denormalizeInto(node.value as object, node.stored as object, this);
     this.depth--;
@@ -397,10 +401,10 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       this.memo!.reshaped();
       leaveNodes(node, before, after);
     }
-    this.reader = reader;
+    this.building = building;
     this.prev = prev;
     this.met = met;
-    this.deps = deps;
+    this.readSoFar = readSoFar;
     return value;
   }
 }

@@ -1,4 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { Article, Todo } from '../schema/fixtures.test-helpers';
@@ -7,7 +7,7 @@ import { type NormalizedSchema, normalize } from './normalize';
 
 // The real collector, so the tests observe what V8 frees rather than how MemoCache is built.
 setFlagsFromString('--expose-gc');
-const collect: () => void = runInNewContext('gc');
+const collect: (options?: { type: 'minor' }) => void = runInNewContext('gc');
 
 /** Collects garbage once the current job is over (WeakRef targets live until then). */
 async function collectGarbage(): Promise<void> {
@@ -54,5 +54,27 @@ describe('MemoCache memory', () => {
     expect(data.deref()).toBeUndefined();
     // Still reachable while its state is: the memo keeps it, not just the caller.
     expect(article.deref()).toBe(other.denormalize(Article, 'a', nested.entities).data);
+  });
+
+  it('what a dropped memo built dies young: young-generation collections free it', () => {
+    const todos = Array.from({ length: 2000 }, (_, id) => ({ id, title: `todo ${id}` }));
+    const state = normalize([Todo], todos);
+    // Builds and drops a result in a frame of its own (no register of the loop holds it).
+    const buildOnce = () =>
+      (new MemoCache().denormalize([Todo], state.result, state.entities).data as []).length;
+    const oldSpace = () =>
+      getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')!.space_used_size;
+    collect();
+    const before = oldSpace();
+    let built = 0;
+    for (let i = 0; i < 20; i++) {
+      built += buildOnce();
+      // Twice: what survives one young collection is moved to the old generation by the next.
+      collect({ type: 'minor' });
+      collect({ type: 'minor' });
+    }
+    expect(built).toBe(40_000);
+    // 40,000 instances and their nodes are several megabytes: none of it may reach old space.
+    expect(oldSpace() - before).toBeLessThan(1_000_000);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Article, Comment, Todo, User } from '../schema/fixtures.test-helpers';
-import { Collection, Entity, INVALID, Invalidate } from '../schema/index';
+import { Collection, Entity, INVALID, Invalidate, type SchemaSimple } from '../schema/index';
 import { MemoCache } from './MemoCache';
 import { normalize } from './normalize';
 
@@ -278,5 +278,37 @@ describe('MemoCache', () => {
     expect(memo.denormalize(undefined, { a: 1 }, {}).data).toEqual({ a: 1 });
     expect(memo.denormalize(Todo, undefined, {}).data).toBeUndefined();
     expect(memo.denormalize(Todo, INVALID, {}).data).toBe(INVALID);
+  });
+
+  it('a read that throws leaves nothing half-built: a cycle member read next throws too', () => {
+    const failing: SchemaSimple = {
+      normalize: (input) => input,
+      denormalize: (input) => {
+        if (input === 'boom') throw new Error('boom');
+        return input;
+      },
+      queryKey: () => undefined,
+    };
+    class Left extends Entity {
+      id = '';
+      right?: Right;
+      check = '';
+      static override key = 'Left';
+    }
+    class Right extends Entity {
+      id = '';
+      left?: Left;
+      static override key = 'Right';
+      static override schema = { left: Left };
+    }
+    // In field order: the cycle is met (Right holds Left's instance) before `check` throws.
+    Left.schema = { right: Right, check: failing };
+    const entities = {
+      Left: { l: { id: 'l', right: 'r', check: 'boom' } },
+      Right: { r: { id: 'r', left: 'l' } },
+    };
+    const memo = new MemoCache();
+    expect(() => memo.denormalize(Left, 'l', entities)).toThrow('boom');
+    expect(() => memo.denormalize(Right, 'r', entities)).toThrow('boom');
   });
 });

@@ -45,27 +45,40 @@ export interface QueryState {
 
 /** The paths of a result, listed when first asked (a re-read of the same shape shares them). */
 class Paths {
-  private list: EntityPath[] | undefined = undefined;
+  private list: EntityPath[] | undefined;
   constructor(
     private readonly deps: readonly MemoNode[],
     private readonly memo: MemoCache,
   ) {}
-  get(): EntityPath[] {
+  get paths(): EntityPath[] {
     this.list ??= this.memo.listPaths(this.deps);
     return this.list;
   }
 }
 
-/** A remembered result: a reader of the nodes at its top. */
+/**
+ * A result as handed out, its paths read from `source` when asked. A class, not an object
+ * literal with a getter: each such literal gets a hidden class of its own, kept in old space,
+ * which holds the result and all it was built from past every young-generation GC.
+ */
+class MemoResult<T, P extends { readonly paths: EntityPath[] }> implements DenormalizeResult<T> {
+  constructor(
+    readonly data: T,
+    readonly deps: readonly MemoNode[],
+    readonly source: P,
+  ) {}
+  get paths(): EntityPath[] {
+    return this.source.paths;
+  }
+}
+
+/** A remembered result: a reader of the nodes at its top (its output's `deps`). */
 class ResultEntry extends Reader {
-  /** @internal The positions it read at its top. */
-  deps: readonly MemoNode[] = [];
   /** @internal */
   usesArgs = false;
   /** @internal */
-  argsKey: string | undefined = undefined;
-  paths: Paths | undefined = undefined;
-  output: DenormalizeResult<unknown> | undefined = undefined;
+  argsKey: string | undefined;
+  output: MemoResult<unknown, Paths> | undefined;
   /** @internal */
   generation = 0;
   /** @internal The memo's count of reshaped nodes when it was built. */
@@ -95,15 +108,13 @@ interface QueryKeys {
 
 /** A remembered query key: a reader of the nodes it was found from, dirty once one changes. */
 class QueryKeyEntry extends Reader {
-  key: unknown = undefined;
+  key: unknown;
   /** @internal The memo's generation then: a reset makes every key stale. */
   generation = 0;
   /** @internal The nodes it read: positions looked up, tables read whole ('e') or by index ('i'). */
   readonly reads: MemoNode[] = [];
-  /** What `query` last gave with it, and the denormalized result that was made from. */
-  output: DenormalizeResult<unknown> | undefined = undefined;
-  /** @internal */
-  from: DenormalizeResult<unknown> | undefined = undefined;
+  /** What `query` last gave with it (its `source` the denormalized result it was made from). */
+  output: MemoResult<unknown, DenormalizeResult<unknown>> | undefined;
 }
 
 /** Above this many remembered inputs of one kind per schema the map is reset (bounded memory). */
@@ -133,11 +144,11 @@ function argsKeyOf(args: readonly unknown[]): string | undefined {
  */
 export class MemoCache {
   /** The entities the nodes mirror (undefined before the first read). */
-  private root: EntityTables | undefined = undefined;
-  private indexes: Indexes | undefined = undefined;
+  private root: EntityTables | undefined;
+  private indexes: Indexes | undefined;
   private readonly nodes = new Map<string, Map<string, MemoNode>>();
-  private lastKey: string | undefined = undefined;
-  private lastNodes: Map<string, MemoNode> | undefined = undefined;
+  private lastKey: string | undefined;
+  private lastNodes: Map<string, MemoNode> | undefined;
   /** Final results by schema, then input. */
   protected readonly results = new WeakMap<object, ResultsBySchema>();
   /** Query keys by schema, then serialized args. */
@@ -242,34 +253,27 @@ export class MemoCache {
     const fresh = entry !== undefined && entry.input === input ? entry : new ResultEntry(input);
     fresh.dirty = true;
     // Its positions when last built, in this generation (a reset left them all behind).
-    const prev = fresh === entry && entry.generation === this.generation ? entry.deps : undefined;
+    const last = entry?.output;
+    const prev = fresh === entry && entry.generation === this.generation ? last?.deps : undefined;
     const data = walker.run(schema, input, fresh, prev);
     const deps = walker.topDeps;
     // the walk hands back the list it was given when it met the same positions, in order
-    const sameTop = deps === entry?.deps;
-    if (fresh === entry && !sameTop) leaveNodes(fresh, entry.deps, deps);
+    const sameTop = deps === last?.deps;
+    if (fresh === entry && last !== undefined && !sameTop) leaveNodes(fresh, last.deps, deps);
     // The same positions at its top, and no node below reads others since it was built (by this
     // walk or any other): the same positions all levels down. The previous paths are kept, so
     // whoever indexes results by their paths (SelectionHub) sees nothing to re-index.
     const paths =
-      entry?.paths !== undefined && sameTop && entry.shapes === this.shapes
-        ? entry.paths
+      last !== undefined && sameTop && entry!.shapes === this.shapes
+        ? last.source
         : new Paths(deps, this);
     fresh.dirty = false;
     fresh.generation = this.generation;
     fresh.shapes = this.shapes;
     fresh.args = args;
-    fresh.deps = deps;
     fresh.usesArgs = walker.usedArgs;
     fresh.argsKey = walker.usedArgs ? argsKeyOf(args) : undefined;
-    fresh.paths = paths;
-    fresh.output = {
-      data,
-      deps,
-      get paths() {
-        return paths.get();
-      },
-    };
+    fresh.output = new MemoResult(data, deps, paths);
     if (node !== undefined) node.result = fresh;
     else if (typeof input === 'object' || typeof input === 'function')
       bySchema.objects.set(input as object, fresh);
@@ -296,15 +300,12 @@ export class MemoCache {
       return { data: undefined as DenormalizeNullable<S>, paths: EMPTY_PATHS, deps: entry?.reads };
     }
     const from = this.denormalize(schema, entry.key, state.entities, args);
-    if (entry.from !== from) {
-      entry.from = from;
-      entry.output = {
-        data: from.data,
-        deps: from.deps === undefined ? entry.reads : entry.reads.concat(from.deps),
-        get paths() {
-          return from.paths;
-        },
-      };
+    if (entry.output?.source !== from) {
+      entry.output = new MemoResult(
+        from.data,
+        from.deps === undefined ? entry.reads : entry.reads.concat(from.deps),
+        from,
+      );
     }
     return entry.output as SchemaResult<S>;
   }
@@ -334,8 +335,7 @@ export class MemoCache {
       // Other indexes than those last read: those of an entity key that are another object
       // may differ.
       if (before !== undefined)
-        for (const key of new Set([...Object.keys(before), ...Object.keys(state.indexes)]))
-          if (getOwn(before, key) !== getOwn(state.indexes, key)) this.tableChanged(`i${key}`);
+        for (const key of otherTables(before, state.indexes)) this.tableChanged(`i${key}`);
       this.indexes = state.indexes;
     }
     const serialized = argsKey ?? argsKeyOf(args);
@@ -445,9 +445,8 @@ export class MemoCache {
     if (root === entities) return;
     this.root = entities;
     if (root === undefined) return;
-    for (const key of new Set([...Object.keys(root), ...Object.keys(entities)])) {
+    for (const key of otherTables(root, entities)) {
       const table = getOwn(entities, key);
-      if (getOwn(root, key) === table) continue;
       this.tableChanged(`e${key}`);
       const byPk = this.nodes.get(key);
       if (byPk === undefined) continue;
@@ -481,6 +480,13 @@ export class MemoCache {
   private unchanged(entry: QueryKeyEntry): boolean {
     return !entry.dirty && entry.generation === this.generation;
   }
+}
+
+/** The keys under which `a` and `b` hold other tables. */
+function otherTables(a: object, b: object): string[] {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+    (key) => getOwn(a as EntityTables, key) !== getOwn(b as EntityTables, key),
+  );
 }
 
 function queryKeyOf(schema: unknown, args: readonly unknown[], delegate: IQueryDelegate): unknown {

@@ -37,6 +37,15 @@ export interface NormalizedSchema<R = unknown> {
 }
 
 type Table = Record<string, unknown>;
+
+/** The tables of one entity key a walk has made writable (each once), and who claimed them. */
+interface KeyTables {
+  readonly key: string;
+  table: TableHandle<unknown> | undefined;
+  meta: TableHandle<WriteMeta> | undefined;
+  /** @internal */
+  claimant: object | undefined;
+}
 /** `index[lookup value] = pk` */
 type Index = Record<string, string>;
 
@@ -54,14 +63,10 @@ class NormalizeWalker implements INormalizeDelegate {
   private entities: Record<string, Table | undefined> | undefined;
   private indexes: Record<string, Record<string, Index | undefined> | undefined> | undefined;
   private entitiesMeta: Record<string, Record<string, WriteMeta> | undefined> | undefined;
-  /** Handles of the tables written, by entity key (the last one at hand). */
-  private readonly tables = new Map<string, TableHandle<unknown>>();
-  private readonly metaTables = new Map<string, TableHandle<WriteMeta>>();
-  private lastKey = '';
-  private lastTable: TableHandle<unknown> | undefined;
-  private lastMetaKey = '';
-  private lastMetaTable: TableHandle<WriteMeta> | undefined;
-  private lastClass: object | undefined;
+  /** What this walk knows of each entity key written (the last one at hand: nested entities
+   * alternate with their parents, so each key's state is found once per switch). */
+  private readonly byKey = new Map<string, KeyTables>();
+  private last: KeyTables | undefined;
   private depth = 0;
   private readonly loop = new Set<object>();
 
@@ -112,11 +117,11 @@ class NormalizeWalker implements INormalizeDelegate {
   }
 
   getEntities(key: string): Table | undefined {
-    return this.currentTable(key);
+    return this.currentTable(this.keyTables(key));
   }
 
   getEntity(key: string, pk: string): unknown {
-    return getOwn(this.currentTable(key), pk);
+    return getOwn(this.currentTable(this.keyTables(key)), pk);
   }
 
   getMeta(key: string, pk: string): WriteMeta | undefined {
@@ -124,14 +129,15 @@ class NormalizeWalker implements INormalizeDelegate {
   }
 
   mergeEntity(schema: Mergeable, pk: string, incoming: unknown): void {
-    this.claim(schema, incoming);
     const key = schema.key;
+    const tables = this.keyTables(key);
+    this.claim(tables, schema, incoming);
     // Tables are written only once something in them changes: a merge that changes nothing
     // (an older or identical response) costs no copy, and stamps no table as changed.
-    const existing = getOwn(this.currentTable(key), pk);
+    const existing = getOwn(this.currentTable(tables), pk);
     if (existing === undefined || existing === INVALID) {
-      this.writer.putIn(this.writableTable(key), pk, incoming);
-      this.writer.putIn(this.writableMetaTable(key), pk, this.meta);
+      this.writer.putIn(this.writableTable(tables), pk, incoming);
+      this.writer.putIn(this.writableMetaTable(tables), pk, this.meta);
       if (schema.indexes !== undefined)
         this.updateIndexes(key, schema.indexes, pk, incoming, existing);
       return;
@@ -144,24 +150,25 @@ class NormalizeWalker implements INormalizeDelegate {
     } else {
       value = schema.mergeWithStore(existingMeta, this.meta, existing, incoming);
       const meta = schema.mergeMetaWithStore(existingMeta, this.meta, existing, incoming);
-      if (meta !== existingMeta) this.writer.putIn(this.writableMetaTable(key), pk, meta);
+      if (meta !== existingMeta) this.writer.putIn(this.writableMetaTable(tables), pk, meta);
     }
     if (value === existing || sameData(value, existing)) return;
-    this.writer.putIn(this.writableTable(key), pk, value);
+    this.writer.putIn(this.writableTable(tables), pk, value);
     if (schema.indexes !== undefined) this.updateIndexes(key, schema.indexes, pk, value, existing);
   }
 
   setEntity(schema: Mergeable, pk: string, entity: unknown): void {
-    const key = schema.key;
-    this.writer.putIn(this.writableTable(key), pk, entity);
-    const metaTable = this.writableMetaTable(key);
+    const tables = this.keyTables(schema.key);
+    this.writer.putIn(this.writableTable(tables), pk, entity);
+    const metaTable = this.writableMetaTable(tables);
     if (metaTable.table[pk] === undefined) this.writer.putIn(metaTable, pk, this.meta);
   }
 
   invalidate(schema: { key: string }, pk: string): void {
-    this.claim(schema, pk);
-    this.writer.putIn(this.writableTable(schema.key), pk, INVALID);
-    this.writer.putIn(this.writableMetaTable(schema.key), pk, this.meta);
+    const tables = this.keyTables(schema.key);
+    this.claim(tables, schema, pk);
+    this.writer.putIn(this.writableTable(tables), pk, INVALID);
+    this.writer.putIn(this.writableMetaTable(tables), pk, this.meta);
   }
 
   result<R>(value: R): NormalizedSchema<R> {
@@ -174,38 +181,50 @@ class NormalizeWalker implements INormalizeDelegate {
   }
 
   /**
-   * An Entity class's write claims its table (see tableClaims); checked when the class differs
-   * from the last one written, which is rare within a response.
+   * An Entity class's write claims its table (see tableClaims); checked once per walk and key,
+   * again only when another class writes the key.
    */
-  private claim(schema: object, value: unknown): void {
-    if (schema !== this.lastClass && typeof schema === 'function') {
+  private claim(tables: KeyTables, schema: object, value: unknown): void {
+    if (schema !== tables.claimant && typeof schema === 'function') {
       claimTable(this.writer.owner, schema as never, value);
-      this.lastClass = schema;
+      tables.claimant = schema;
     }
+  }
+
+  private keyTables(key: string): KeyTables {
+    let tables = this.last;
+    if (tables?.key !== key) {
+      tables = this.byKey.get(key);
+      if (tables === undefined) {
+        tables = { key, table: undefined, meta: undefined, claimant: undefined };
+        this.byKey.set(key, tables);
+      }
+      this.last = tables;
+    }
+    return tables;
   }
 
   /** The table of `key` as this call sees it (written or not). */
-  private currentTable(key: string): Table | undefined {
-    if (key === this.lastKey && this.lastTable !== undefined) return this.lastTable.table;
-    return getOwn(this.entities ?? this.source.entities, key);
+  private currentTable(tables: KeyTables): Table | undefined {
+    return tables.table !== undefined
+      ? tables.table.table
+      : getOwn(this.entities ?? this.source.entities, tables.key);
   }
 
-  private writableTable(key: string): TableHandle<unknown> {
-    if (key !== this.lastKey || this.lastTable === undefined) {
+  private writableTable(tables: KeyTables): TableHandle<unknown> {
+    if (tables.table === undefined) {
       this.entities ??= this.writer.writable(this.source.entities, 'entities');
-      this.lastTable = handleOf(this.writer, this.tables, this.entities, key);
-      this.lastKey = key;
+      tables.table = this.writer.childHandle(this.entities, tables.key);
     }
-    return this.lastTable;
+    return tables.table;
   }
 
-  private writableMetaTable(key: string): TableHandle<WriteMeta> {
-    if (key !== this.lastMetaKey || this.lastMetaTable === undefined) {
+  private writableMetaTable(tables: KeyTables): TableHandle<WriteMeta> {
+    if (tables.meta === undefined) {
       this.entitiesMeta ??= this.writer.writable(this.source.entitiesMeta, 'entitiesMeta');
-      this.lastMetaTable = handleOf(this.writer, this.metaTables, this.entitiesMeta, key);
-      this.lastMetaKey = key;
+      tables.meta = this.writer.childHandle(this.entitiesMeta, tables.key);
     }
-    return this.lastMetaTable;
+    return tables.meta;
   }
 
   private updateIndexes(
@@ -236,21 +255,6 @@ class NormalizeWalker implements INormalizeDelegate {
       if (lookup !== undefined && lookup !== null) writer.put(index, String(lookup), pk);
     }
   }
-}
-
-/** The handle of the table under `key` of a writable root, made once per walk. */
-function handleOf<T>(
-  writer: TableWriter,
-  handles: Map<string, TableHandle<T>>,
-  root: Record<string, Record<string, T> | undefined>,
-  key: string,
-): TableHandle<T> {
-  let handle = handles.get(key);
-  if (handle === undefined) {
-    handle = writer.childHandle(root, key);
-    handles.set(key, handle);
-  }
-  return handle;
 }
 
 /** A field of a stored entity, if it is an object (indexes read their field from it). */
