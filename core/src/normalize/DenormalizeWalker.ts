@@ -111,9 +111,10 @@ function takeReaders(node: MemoNode, stack: Reader[]): void {
 
 export function addReader(node: MemoNode, reader: Reader): void {
   const readers = node.dependents;
+  if (readers === reader) return;
   if (readers === undefined) node.dependents = reader;
   else if (readers instanceof Set) readers.add(reader);
-  else if (readers !== reader) node.dependents = new Set([readers, reader]);
+  else node.dependents = new Set([readers, reader]);
 }
 
 /**
