@@ -113,15 +113,28 @@ function readStored(
     missing = true;
     expiryStatus = ExpiryStatus.Invalid;
   }
-  return {
-    data: missing ? undefined : data,
-    expiryStatus,
-    expiresAt,
-    deps: read?.deps ?? NO_DEPS,
-    get paths() {
-      return read?.paths ?? NO_PATHS;
-    },
-  };
+  return new StoredRead(missing ? undefined : data, expiryStatus, expiresAt, read);
+}
+
+/**
+ * A result read from the store, its entity paths listed when first asked. A class, not a literal
+ * with a getter: each such literal gets a hidden class of its own, which keeps what it was built
+ * from alive past young-generation garbage collections.
+ */
+class StoredRead implements ReadResult {
+  readonly deps: readonly MemoNode[];
+  constructor(
+    readonly data: unknown,
+    readonly expiryStatus: ExpiryStatus,
+    readonly expiresAt: number,
+    private readonly read: DenormalizeResult<unknown> | undefined,
+  ) {
+    this.deps = read?.deps ?? NO_DEPS;
+  }
+
+  get paths(): ReadResult['paths'] {
+    return this.read?.paths ?? NO_PATHS;
+  }
 }
 
 /**
