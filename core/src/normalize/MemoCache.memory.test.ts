@@ -1,13 +1,8 @@
-import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { Article, Todo } from '../schema/fixtures.test-helpers';
 import { MemoCache } from './MemoCache';
 import { type NormalizedSchema, normalize } from './normalize';
-
-// The real collector, so the tests observe what V8 frees rather than how MemoCache is built.
-setFlagsFromString('--expose-gc');
-const collect: (options?: { type: 'minor' }) => void = runInNewContext('gc');
+import { collect, promotedOver } from './oldSpace.test-helpers';
 
 /** Collects garbage once the current job is over (WeakRef targets live until then). */
 async function collectGarbage(): Promise<void> {
@@ -59,22 +54,13 @@ describe('MemoCache memory', () => {
   it('what a dropped memo built dies young: young-generation collections free it', () => {
     const todos = Array.from({ length: 2000 }, (_, id) => ({ id, title: `todo ${id}` }));
     const state = normalize([Todo], todos);
-    // Builds and drops a result in a frame of its own (no register of the loop holds it).
-    const buildOnce = () =>
-      (new MemoCache().denormalize([Todo], state.result, state.entities).data as []).length;
-    const oldSpace = () =>
-      getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')!.space_used_size;
-    collect();
-    const before = oldSpace();
     let built = 0;
-    for (let i = 0; i < 20; i++) {
-      built += buildOnce();
-      // Twice: what survives one young collection is moved to the old generation by the next.
-      collect({ type: 'minor' });
-      collect({ type: 'minor' });
-    }
+    const promoted = promotedOver(20, () => {
+      built += (new MemoCache().denormalize([Todo], state.result, state.entities).data as [])
+        .length;
+    });
     expect(built).toBe(40_000);
     // 40,000 instances and their nodes are several megabytes: none of it may reach old space.
-    expect(oldSpace() - before).toBeLessThan(1_000_000);
+    expect(promoted).toBeLessThan(1_000_000);
   });
 });

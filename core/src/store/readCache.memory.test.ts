@@ -1,15 +1,11 @@
-import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { MemoCache } from '../normalize/MemoCache';
 import { normalize } from '../normalize/normalize';
+import { promotedOver } from '../normalize/oldSpace.test-helpers';
 import { Todo } from '../schema/fixtures.test-helpers';
 import type { EndpointInterface } from './EndpointInterface';
 import { readResult } from './readCache';
 import type { CacheState } from './State';
-
-setFlagsFromString('--expose-gc');
-const collect: (options?: { type: 'minor' }) => void = runInNewContext('gc');
 
 describe('reading a result', () => {
   it('what a dropped read built dies young: young-generation collections free it', () => {
@@ -26,21 +22,12 @@ describe('reading a result', () => {
       key: () => 'GET /todos',
       schema: [Todo],
     }) satisfies EndpointInterface;
-    // Reads and drops a result (and the memo it was built in) in a frame of its own.
-    const readOnce = () =>
-      (readResult(new MemoCache(), list, 'GET /todos', [], cache, 0).data as []).length;
-    const oldSpace = () =>
-      getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')!.space_used_size;
-    collect();
-    const before = oldSpace();
     let read = 0;
-    for (let i = 0; i < 20; i++) {
-      read += readOnce();
-      // Twice: what survives one young collection is moved to the old generation by the next.
-      collect({ type: 'minor' });
-      collect({ type: 'minor' });
-    }
+    // Each read drops its result and the memo it was built in.
+    const promoted = promotedOver(20, () => {
+      read += (readResult(new MemoCache(), list, 'GET /todos', [], cache, 0).data as []).length;
+    });
     expect(read).toBe(40_000);
-    expect(oldSpace() - before).toBeLessThan(1_000_000);
+    expect(promoted).toBeLessThan(1_000_000);
   });
 });
