@@ -356,8 +356,8 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     // and this is a cycle back to it): reused as it is, without a lookup.
     if (!node.moved && !node.dirty && node.schema === schema) return node.value;
     const stored = getOwn(this.tableOf(key), pk);
-    node.moved = false;
     if (typeof stored !== 'object' || stored === null) {
+      node.moved = false;
       if (node.stored !== stored) {
         if (node.deps.length > 0) {
           this.memo!.reshaped();
@@ -371,11 +371,16 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       node.dirty = false;
       return stored === INVALID ? INVALID : undefined;
     }
-    if (!node.dirty && node.stored === stored && node.schema === schema) return node.value;
+    if (!node.dirty && node.stored === stored && node.schema === schema) {
+      node.moved = false;
+      return node.value;
+    }
+    // Made before the node is touched: if it throws, the node is left to be built again.
+    const instance = schema.createInstance(stored);
+    node.moved = false;
     node.stored = stored;
     node.schema = schema;
     node.dirty = false;
-    const instance = schema.createInstance(stored);
     node.value = instance;
     if (this.depth >= FILL_LATER_DEPTH) {
       this.later.push({ schema, stored, instance, node });

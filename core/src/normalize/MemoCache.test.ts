@@ -280,6 +280,26 @@ describe('MemoCache', () => {
     expect(memo.denormalize(Todo, INVALID, {}).data).toBe(INVALID);
   });
 
+  it('an entity whose instance cannot be made is built again at the next read, never served stale', () => {
+    class Picky extends Entity {
+      id = '';
+      name = '';
+      static override key = 'Picky';
+      static override createInstance(stored: object): object {
+        if ((stored as Picky).name === 'bad') throw new Error('bad name');
+        return super.createInstance(stored);
+      }
+    }
+    const at = (name: string) => ({ Picky: { p: { id: 'p', name } } });
+    const memo = new MemoCache();
+    expect((memo.denormalize(Picky, 'p', at('good')).data as Picky).name).toBe('good');
+    const bad = at('bad');
+    expect(() => memo.denormalize(Picky, 'p', bad)).toThrow('bad name');
+    // Before: the node was marked built from the new data, and gave the old instance.
+    expect(() => memo.denormalize(Picky, 'p', bad)).toThrow('bad name');
+    expect((memo.denormalize(Picky, 'p', at('fixed')).data as Picky).name).toBe('fixed');
+  });
+
   it('a read that throws leaves nothing half-built: a cycle member read next throws too', () => {
     const failing: SchemaSimple = {
       normalize: (input) => input,

@@ -47,6 +47,26 @@ describe('the change log', () => {
     expect(controller.get(Article, { id: '1' })?.title).toBe('B');
   });
 
+  it('an entity whose instance cannot be made after a write is not read as it was before', async () => {
+    class Picky extends Entity {
+      id = '';
+      name = '';
+      static override createInstance(stored: object): object {
+        if ((stored as Picky).name === 'bad') throw new Error('bad name');
+        return super.createInstance(stored);
+      }
+    }
+    const controller = new Controller();
+    await controller.set(Picky, { id: 'p' }, { id: 'p', name: 'good' });
+    expect(controller.get(Picky, { id: 'p' })?.name).toBe('good');
+    await controller.set(Picky, { id: 'p' }, { id: 'p', name: 'bad' });
+    expect(() => controller.get(Picky, { id: 'p' })).toThrow('bad name');
+    // Before: the second read gave the stale 'good' instance.
+    expect(() => controller.get(Picky, { id: 'p' })).toThrow('bad name');
+    await controller.set(Picky, { id: 'p' }, { id: 'p', name: 'fixed' });
+    expect(controller.get(Picky, { id: 'p' })?.name).toBe('fixed');
+  });
+
   it('names exactly the (table, key) pairs a write changed', async () => {
     const controller = new Controller();
     await controller.setResponse(list, [
