@@ -1,2 +1,1 @@
-export { Entity, resource } from '@tessera/core';
-     export { createTessera, useSuspense, useDLE, useLive, useController, useMutation, TesseraErrorBoundary } from '@tessera/vue';
+export { createStore } from '@tessera/core';

@@ -303,5 +303,7 @@ export function generatePayload(seed = 1): Payload {
       buildTypes: { buildType: buildType.sort(byName) },
     };
   });
-  return { project };
+  // Parsed JSON, as the original's data.json is loaded and as an app receives a response: the
+  // objects built above by spreads have V8 shapes that no parsed response has (slower to copy).
+  return JSON.parse(JSON.stringify({ project }));
 }
