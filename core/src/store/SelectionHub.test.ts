@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Entity } from '../schema';
+import { Entity, Values } from '../schema';
 import { Controller } from './Controller';
 import type { EndpointInterface } from './EndpointInterface';
 
@@ -64,6 +64,54 @@ describe('SelectionHub (through the controller)', () => {
     now = 9_000;
     await controller.setResponse(listItems, [{ id: 'a', label: 'A' }]);
     expect(seen).toHaveLength(2);
+  });
+
+  it('a selection with nothing stored yet is woken by the write that gives it data, and by no other', async () => {
+    class Tagged extends Entity {
+      id = '';
+      slug = '';
+      static override indexes = ['slug'] as const;
+    }
+    const bySlug = Object.assign(async (_: { slug: string }) => ({}), {
+      key: ({ slug }: { slug: string }) => `GET /tagged?slug=${slug}`,
+      schema: Tagged,
+    }) satisfies EndpointInterface;
+    const byId = Object.assign(async (_: { id: string }) => ({}), {
+      key: ({ id }: { id: string }) => `GET /tagged/${id}`,
+      schema: Tagged,
+    }) satisfies EndpointInterface;
+    const someTagged = Object.assign(async () => ({}), {
+      key: () => 'GET /tagged/map',
+      schema: new Values(Tagged),
+    }) satisfies EndpointInterface;
+    const listTagged = Object.assign(async () => [], {
+      key: () => 'GET /tagged',
+      schema: [Tagged],
+    }) satisfies EndpointInterface;
+    const controller = new Controller();
+    const seen = { slug: [] as unknown[], id: [] as unknown[] };
+    const subs = [
+      controller.select(bySlug, { slug: 'x' }).subscribe(({ data }) => seen.slug.push(data)),
+      controller.select(byId, { id: '2' }).subscribe(({ data }) => seen.id.push(data)),
+    ];
+    const values = vi.fn();
+    subs.push(controller.select(someTagged).subscribe(values));
+    // Another entity key: none of them is woken.
+    await controller.setResponse(listItems, [{ id: 'a', label: 'A' }]);
+    expect([seen.slug.length, seen.id.length]).toEqual([1, 1]);
+    await controller.setResponse(listTagged, [
+      { id: '1', slug: 'x' },
+      { id: '2', slug: 'y' },
+    ]);
+    expect(seen.slug.map((data) => (data as Tagged | undefined)?.id)).toEqual([undefined, '1']);
+    expect(seen.id.map((data) => (data as Tagged | undefined)?.id)).toEqual([undefined, '2']);
+    // A Values result stored with members not written yet: woken when they are.
+    await controller.setResponse(someTagged, { c: '3' });
+    const last = () => values.mock.calls.at(-1)?.[0].data as Record<string, Tagged> | undefined;
+    expect(last()?.c).toBeUndefined();
+    await controller.set(Tagged, { id: '3' }, { id: '3', slug: 'z' });
+    expect(last()?.c?.slug).toBe('z');
+    for (const sub of subs) sub.unsubscribe();
   });
 
   it('a selection subscribed while the store notifies catches up before it is handed out', async () => {

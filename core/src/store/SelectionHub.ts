@@ -90,8 +90,7 @@ function sameSelection(a: Selection<unknown>, b: Selection<unknown>): boolean {
  * when the log names its result key, or when the memo wakes it: it reads the memo's nodes its
  * data was built from (and, for an Entity endpoint that finds its entity by its arguments, the
  * positions and indexes it searched), so a change to one of those reaches it and no other (see
- * core/docs/how-the-store-works.md). An Entity endpoint's also follows its entities' freshness;
- * one with nothing read yet, any entity change.
+ * core/docs/how-the-store-works.md). An Entity endpoint's also follows its entities' freshness.
  */
 export class SelectionHub {
   private readonly watches = new Map<string, Map<EndpointInterface, Watch>>();
@@ -101,8 +100,6 @@ export class SelectionHub {
   private readonly queries = new Set<Watch>();
   /** How many watches follow their entities' freshness: none, and no write walks for them. */
   private followingMeta = 0;
-  /** Watches with a schema but nothing denormalized yet: any entity change may resolve them. */
-  private readonly unresolved = new Set<Watch>();
   /** Keys (and what their read was built from) held by `countRef()`. */
   private readonly retained = new Map<object, { key: string; read: Pick<ReadResult, 'paths'> }>();
 
@@ -167,9 +164,6 @@ export class SelectionHub {
         const byEndpoint = this.watches.get(key);
         if (byEndpoint) for (const watch of byEndpoint.values()) due.add(watch);
       }
-      if (changes.entities.size > 0 || changes.indexes.size > 0) {
-        for (const watch of this.unresolved) due.add(watch);
-      }
       if (changes.entitiesMeta.size > 0 && this.followingMeta > 0) {
         this.memo.metaChanged(changes.entitiesMeta, (reader) => {
           if (reader instanceof Watch && reader.read.byEntities) due.add(reader);
@@ -230,7 +224,6 @@ export class SelectionHub {
     this.watches.clear();
     this.queries.clear();
     this.due.clear();
-    this.unresolved.clear();
     this.retained.clear();
   }
 
@@ -271,7 +264,7 @@ export class SelectionHub {
   /** A watch no one reads: it leaves the nodes it read, and is not re-read. */
   private forget(watch: Watch): void {
     clearTimeout(watch.staleTimer);
-    this.follow(watch, NO_READ, undefined);
+    this.follow(watch, NO_READ);
     this.due.delete(watch);
   }
 
@@ -279,22 +272,15 @@ export class SelectionHub {
   private recompute(watch: Watch, state: State): boolean {
     const { selection, read } = watch.compute(state);
     watch.state = state;
-    this.follow(watch, read, selection);
+    this.follow(watch, read);
     if (watch.value !== undefined && sameSelection(watch.value, selection)) return false;
     watch.value = selection;
     this.scheduleStaleCheck(watch);
     return true;
   }
 
-  /**
-   * Makes a watch a reader of the nodes `read` was built from (and of none it no longer reads),
-   * and waiting for any entity while it has a schema but nothing built.
-   */
-  private follow(
-    watch: Watch,
-    read: Watch['read'],
-    selection: Selection<unknown> | undefined,
-  ): void {
+  /** Makes a watch a reader of the nodes `read` was built from (and of none it no longer reads). */
+  private follow(watch: Watch, read: Watch['read']): void {
     const before = watch.read.deps;
     const after = read.deps;
     if (before !== after) leaveNodes(watch, before, after);
@@ -303,13 +289,6 @@ export class SelectionHub {
     watch.dirty = false;
     this.followingMeta += Number(read.byEntities === true) - Number(watch.read.byEntities === true);
     watch.read = read;
-    const waiting =
-      selection !== undefined &&
-      after.length === 0 &&
-      watch.endpoint?.schema != null &&
-      selection.data === undefined;
-    if (waiting) this.unresolved.add(watch);
-    else this.unresolved.delete(watch);
   }
 
   private emit(watch: Watch): void {
