@@ -28,6 +28,30 @@ describe('useDLE', () => {
     );
   });
 
+  it('the request leaves during setup, before the rest of the tree mounts', async () => {
+    const spy = vi.spyOn(globalThis, 'fetch');
+    const requestsAtSiblingSetup: number[] = [];
+    const Reader = defineComponent({
+      setup() {
+        const { data } = useDLE(TodoResource.get, { id: 1 });
+        return () => h('p', data.value?.title ?? 'loading');
+      },
+    });
+    const Sibling = defineComponent({
+      setup() {
+        requestsAtSiblingSetup.push(spy.mock.calls.length);
+        return () => h('p', 'sibling');
+      },
+    });
+    const wrapper = mountWith(t.tessera, { render: () => [h(Reader), h(Sibling)] });
+    spy.mockRestore();
+    // Not held until the whole tree has rendered: the response and the render overlap.
+    expect(requestsAtSiblingSetup).toEqual([1]);
+    await flushPromises();
+    expect(wrapper.text()).toContain('Todo 1');
+    expect(t.api.requests).toEqual(['GET /todos/1']);
+  });
+
   it('fresh data: no request; stale data: shown while it refetches', async () => {
     await t.tessera.controller.fetch(TodoResource.get, { id: 1 });
     const fresh = withSetup(t.tessera, () => useDLE(TodoResource.get, { id: 1 })).result;

@@ -154,9 +154,13 @@ export class NetworkManager implements Manager {
     this.running.add(request);
     if (!endpoint.sideEffect && performer.signal === undefined) this.shared.set(key, request);
     this.join(request, action);
-    void this.run(controller, request, performer);
-    // Records the fetch (in flight, optimistic) before the request settles.
-    return next(action);
+    // The fetch is recorded (in flight, optimistic) first, then the request starts in the same
+    // task: `fetch()` is called before a framework goes on rendering what asked for it.
+    try {
+      return next(action);
+    } finally {
+      void this.run(controller, request, performer);
+    }
   }
 
   private join(request: Request, action: FetchAction): void {
@@ -234,9 +238,7 @@ export class NetworkManager implements Manager {
     let response: unknown;
     let failed = false;
     try {
-      // Yield first so the fetch action is reduced before a synchronous endpoint settles.
-      await Promise.resolve();
-      // Aborted (every caller left, reset, dispose) before it even started: do not start it.
+      // Aborted (every caller left, reset, dispose) while it was recorded: do not start it.
       signal.throwIfAborted();
       const run = () => (withPolicy ? withPolicy(attempt, endpoint, signal) : attempt(signal));
       // Offline, the request waits for the network (PageManager) rather than failing.

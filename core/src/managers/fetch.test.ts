@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { RestEndpoint } from '../rest/RestEndpoint';
 import { ExpiryStatus } from '../store';
 import { createStore } from './createStore';
 import {
@@ -47,6 +48,43 @@ describe('controller.fetch (docs/reference/rest-endpoint.md#direct-calls-and-the
 });
 
 describe('network manager', () => {
+  it('a request starts in the task that asked for it, already recorded as in flight', async () => {
+    server.use(
+      http.get(`${API}/users/:id`, ({ params }) =>
+        HttpResponse.json({ id: params.id, name: 'Ada' }),
+      ),
+    );
+    const { controller, dispose } = createStore();
+    const rest = new RestEndpoint({ urlPrefix: API, path: '/users/:id', schema: User });
+    const later = rest.extend({ getHeaders: async (headers) => headers });
+    const keyOf = new Map([
+      [`${API}/users/1`, getUser.key({ id: '1' })],
+      [`${API}/users/2`, rest.key({ id: '2' })],
+    ]);
+    const realFetch = globalThis.fetch;
+    const inFlightAtCall: boolean[] = [];
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const key = keyOf.get(String(input)) ?? '';
+      inFlightAtCall.push(controller.getState().fetching[key] !== undefined);
+      return realFetch(input, init);
+    });
+    // Called before controller.fetch returns: a framework that goes on rendering what asked for
+    // it renders while the request is under way.
+    const fetching = controller.fetch(getUser, { id: '1' });
+    expect(spy).toHaveBeenCalledTimes(1);
+    // A RestEndpoint too, unless its `getHeaders` is asynchronous.
+    const viaRest = controller.fetch(rest, { id: '2' });
+    expect(spy).toHaveBeenCalledTimes(2);
+    const viaLater = controller.fetch(later, { id: '3' });
+    expect(spy).toHaveBeenCalledTimes(2);
+    await expect(fetching).resolves.toMatchObject({ id: '1', name: 'Ada' });
+    await expect(viaRest).resolves.toMatchObject({ id: '2', name: 'Ada' });
+    await expect(viaLater).resolves.toMatchObject({ id: '3', name: 'Ada' });
+    spy.mockRestore();
+    expect(inFlightAtCall).toEqual([true, true, false]);
+    dispose();
+  });
+
   it('shares one request between concurrent GETs with the same key', async () => {
     let requests = 0;
     const gate = deferred();

@@ -141,6 +141,8 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   private releasePoll: (() => void) | undefined;
   /** This reader's interest in the fetch of its key in flight; aborting it withdraws. */
   private interest: AbortController | undefined;
+  /** A fetch found due on connecting waits until the subscriber took its first value. */
+  private dueOnAttach = false;
   /** The last selection seen while connected (undefined: the next one is the first). */
   private last: Selection<ResultOf<E>> | undefined;
   /** Whether a fetch was due for `last`. */
@@ -221,6 +223,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     const before = this.snapshot;
     this.connect();
     if (this.snapshot && this.snapshot !== before) this.emit(this.snapshot);
+    this.attached();
   }
 
   /**
@@ -265,7 +268,18 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     });
   }
 
+  /**
+   * The first subscriber took its value and stays: the fetch found due starts now, in this task
+   * (a reader that leaves while handling its first value starts none).
+   */
+  protected override attached(): void {
+    if (!this.dueOnAttach) return;
+    this.dueOnAttach = false;
+    this.request();
+  }
+
   protected disconnect(): void {
+    this.dueOnAttach = false;
     this.selection?.unsubscribe();
     this.selection = undefined;
     this.releasePoll?.();
@@ -302,7 +316,9 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     // Hold a caller's place in the request this reader waits for: start it when due, or join
     // one in flight (mutations are never joined: a second call would be a second mutation).
     if (due || (selection.loading && !this.interest && !this.endpoint.sideEffect)) {
-      this.request();
+      // The first selection comes while connecting (see `attached`).
+      if (last === undefined) this.dueOnAttach = true;
+      else this.request();
     }
   }
 

@@ -25,6 +25,9 @@ export abstract class SharedListenable<T> extends Listenable<T> {
   /** Stops reading the source. */
   protected abstract disconnect(): void;
 
+  /** A subscriber took the current value and still listens (one that left at once did not). */
+  protected attached(): void {}
+
   /** True while at least one subscriber listens. */
   protected get isConnected(): boolean {
     return this.connected;
@@ -61,6 +64,8 @@ export abstract class SharedListenable<T> extends Listenable<T> {
     }
     this.subscribers.add(subscriber);
     subscriber.next(this.getSnapshot());
+    // Unsubscribed while taking it: `closed` at once (RxJS runs the teardown once this returns).
+    if (!subscriber.closed && this.subscribers.has(subscriber)) this.attached();
     return () => {
       if (!this.subscribers.delete(subscriber) || this.subscribers.size > 0) return;
       if (!this.connected) return;

@@ -256,8 +256,12 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
     this.controller = controller;
     return (next: Dispatch): Dispatch =>
       (action) => {
-        if (action.type === 'setResponse' && action.response === REPLACED) {
-          // A replaced fetch gives back its optimistic update (the newer one shows): not a
+        if (
+          action.type === 'reset' ||
+          (action.type === 'setResponse' && action.response === REPLACED)
+        ) {
+          // A replaced fetch gives back its optimistic update (the newer one shows), and a reset
+          // drops every fetch in flight (each stays stored for the next start): neither is a
           // change that calls for a refresh.
           this.dispatching = true;
           try {

@@ -144,20 +144,25 @@ class RestEndpointImpl {
    * send as they are (plain objects, arrays, other non-BodyInit values) are JSON-encoded and
    * get `Content-Type: application/json` unless a content type was already set.
    */
-  async getRequestInit(this: Endpoint, body?: unknown): Promise<RequestInit> {
+  getRequestInit(this: Endpoint, body?: unknown): RequestInit | Promise<RequestInit> {
     const { headers: baseHeaders, signal: baseSignal, ...base } = this.requestInit ?? {};
     const init: RequestInit = { ...base, method: this.method };
     const json = body !== undefined && !isRawBody(body);
     if (body !== undefined) init.body = json ? JSON.stringify(body) : (body as BodyInit);
-    const headers = headersToRecord(await this.getHeaders(headersToRecord(baseHeaders)));
-    if (json && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
-      headers['Content-Type'] = 'application/json';
-    }
-    init.headers = headers;
-    const timeout = this.timeout === undefined ? undefined : timeoutSignal(this.timeout);
-    const signal = combineSignals(baseSignal, this.signal, timeout);
-    if (signal) init.signal = signal;
-    return init;
+    const withHeaders = (given: HeadersInit): RequestInit => {
+      const headers = headersToRecord(given);
+      if (json && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+        headers['Content-Type'] = 'application/json';
+      }
+      init.headers = headers;
+      const timeout = this.timeout === undefined ? undefined : timeoutSignal(this.timeout);
+      const signal = combineSignals(baseSignal, this.signal, timeout);
+      if (signal) init.signal = signal;
+      return init;
+    };
+    // Synchronous unless `getHeaders` is not: a request starts in the task that asked for it.
+    const headers = this.getHeaders(headersToRecord(baseHeaders));
+    return isPromise(headers) ? Promise.resolve(headers).then(withHeaders) : withHeaders(headers);
   }
 
   /**
@@ -320,11 +325,18 @@ Object.assign(RestEndpointImpl.prototype, { urlPrefix: '', method: 'GET' });
 
 export const RestEndpoint = RestEndpointImpl as unknown as RestEndpointConstructor;
 
+/** A value given later (a promise, or any thenable), not at once. */
+function isPromise<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as PromiseLike<T> | null)?.then === 'function';
+}
+
 /** The fetch sequence (docs/reference/rest-endpoint.md#the-fetch-sequence). */
 async function runFetch(endpoint: Endpoint, args: unknown[]): Promise<unknown> {
   const body = hasBody(endpoint) ? args[args.length - 1] : undefined;
   const url = endpoint.url(urlParamsOf(endpoint, args));
-  const init = await endpoint.getRequestInit(body);
+  const pending = endpoint.getRequestInit(body);
+  // Not awaited when given at once, so that `fetch()` is called in this task.
+  const init = isPromise(pending) ? await pending : pending;
   try {
     const response = await endpoint.fetchResponse(url, init);
     let parsed: unknown;

@@ -1,1 +1,0 @@
-export { createStore } from '@tessera/core';
