@@ -23,7 +23,15 @@ export async function buildApp(contender) {
     logLevel: 'warn',
     // Workspace packages from their TypeScript source (always current), compiled and minified
     // like any dependency; `process.env.NODE_ENV` is production, so development code drops out.
-    resolve: { conditions: ['source', ...defaultClientConditions] },
+    resolve: {
+      conditions: ['source', ...defaultClientConditions],
+      // `source` comes before `browser` in core's exports: without this, the server's variant of
+      // `@tessera/core/server` (server-render guards, a middleware) would be bundled, which no
+      // user's browser build carries.
+      alias: {
+        '@tessera/core/server': join(benchDir, '../../core/src/ssr/serverStore.browser.ts'),
+      },
+    },
     plugins: plugins[contender.framework](),
     // Source maps (beside the bundles, not counted) let profile-load.mjs name the code it samples.
     build: { outDir, emptyOutDir: true, reportCompressedSize: false, sourcemap: true },
