@@ -1,4 +1,5 @@
 import type { Subscription } from 'rxjs';
+import { retryDelay } from '../managers/requestPolicy';
 import { ConnectionError } from '../rest/NetworkError';
 import { warnInDevelopment } from '../schema/development';
 import { isOwn } from '../schema/ownProperty';
@@ -38,6 +39,8 @@ export type QueuedMutation<M extends QueueEndpoints = QueueEndpoints> = {
     readonly status: 'queued' | 'sending';
     /** The connection error of its last try, while it waits to try again. */
     readonly error?: unknown;
+    /** When it is tried again after a lost connection (sooner if the browser comes back online). */
+    readonly retryAt?: number;
   };
 }[keyof M & string];
 
@@ -50,11 +53,17 @@ export interface MutationQueueOptions<M extends QueueEndpoints> {
   /**
    * A mutation that fails for want of a connection (`ConnectionError`, including timeouts):
    * `'keep'` (default) keeps it queued and tries again when the browser is back online or after
-   * `retryDelayMs`; `'refuse'` treats it as refused.
+   * a wait (`retryDelayMs`); `'refuse'` treats it as refused.
    */
   readonly onConnectionError?: 'keep' | 'refuse';
-  /** Wait before trying again a mutation that lost its connection while online. Default 10 000. */
+  /**
+   * Wait before trying again a mutation that lost its connection while online. Each further loss
+   * in a row doubles it, up to `maxRetryDelayMs`, half of it at random so that clients that lost
+   * a server together do not come back together. Default 10 000.
+   */
   readonly retryDelayMs?: number;
+  /** The longest wait between tries after lost connections. Default 300 000 (5 minutes). */
+  readonly maxRetryDelayMs?: number;
   /**
    * A mutation the server refused (or that failed otherwise): rolled back and out of the queue.
    * Its caller's promise rejects too; this also hears those replayed after a reload.
@@ -87,6 +96,8 @@ interface Entry {
   missed?: boolean;
   /** After a lost connection, not tried again before this time (unless back online). */
   retryAt?: number;
+  /** Connections lost in a row (the wait doubles with each). */
+  losses: number;
   status: 'queued' | 'sending';
   error?: unknown;
 }
@@ -437,6 +448,7 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
       stored,
       endpoint: this.endpoint(stored.name),
       cancelled: false,
+      losses: 0,
       status: 'queued',
     };
     this.entries.push(entry);
@@ -473,6 +485,7 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
       await this.turn(entry, signal);
       // Cancelled, or replaced by a newer fetch, as its turn came: never sent.
       signal.throwIfAborted();
+      entry.retryAt = undefined;
       this.update(entry, 'sending', undefined);
       try {
         return await call();
@@ -480,7 +493,9 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
         const keep =
           error instanceof ConnectionError && this.options.onConnectionError !== 'refuse';
         if (!keep || signal.aborted) throw error;
-        entry.retryAt = Date.now() + (this.options.retryDelayMs ?? 10_000);
+        const { retryDelayMs = 10_000, maxRetryDelayMs = 300_000 } = this.options;
+        const wait = { attempts: 0, baseDelayMs: retryDelayMs, maxDelayMs: maxRetryDelayMs };
+        entry.retryAt = Date.now() + retryDelay(entry.losses++, wait, Math.random);
         this.update(entry, 'queued', error);
         if (entry.missed && this.controller && !this.controller.isDisposed) {
           entry.missed = false;
@@ -523,7 +538,10 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
 
   /** Back online: what lost its connection is tried again now. */
   private readonly backOnline = (): void => {
-    for (const entry of this.entries) entry.retryAt = undefined;
+    for (const entry of this.entries) {
+      entry.retryAt = undefined;
+      entry.losses = 0;
+    }
     this.wake();
   };
 
@@ -543,7 +561,7 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
     this.wake();
   }
 
-  private view({ id, stored, status, error }: Entry): QueuedMutation<M> {
+  private view({ id, stored, status, error, retryAt }: Entry): QueuedMutation<M> {
     const { name, args, scope } = stored;
     return {
       id,
@@ -552,6 +570,7 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
       scope,
       status,
       ...(error !== undefined && { error }),
+      ...(retryAt !== undefined && { retryAt }),
     } as QueuedMutation<M>;
   }
 

@@ -157,6 +157,41 @@ describe('MutationQueue: order under failures', () => {
     app.dispose();
   });
 
+  it('waits longer after each connection lost in a row, up to a ceiling, and says until when', async () => {
+    // The random half of each wait at its largest: the waits are then about 40, 80 and 100 ms
+    // (without the ceiling, 160).
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    const app = await start(indexedDBStorage('backoff', new IDBFactory()), {
+      retryDelayMs: 40,
+      maxRetryDelayMs: 100,
+    });
+    replies.set('a', ['drop', 'drop', 'drop']);
+    /** Each announced `retryAt`, with the wait it stood for when announced. */
+    const announced = new Map<number, number>();
+    const sentAt: number[] = [];
+    app.queue.subscribe(([mutation]) => {
+      if (mutation?.status === 'sending') sentAt.push(Date.now());
+      const at = mutation?.retryAt;
+      if (at !== undefined && !announced.has(at)) announced.set(at, at - Date.now());
+    });
+    const a = app.controller.fetch(update, { id: 1 }, { title: 'a' });
+    await expect(a).resolves.toMatchObject({ title: 'a (saved)' });
+    random.mockRestore();
+    expect(received).toEqual(['a', 'a', 'a', 'a']);
+    expect(app.queue.mutations).toEqual([]);
+    app.dispose();
+    const waits = [...announced.values()].map(Math.round);
+    expect(waits).toHaveLength(3);
+    for (const [i, expected] of [40, 80, 100].entries()) {
+      expect(waits[i]).toBeLessThanOrEqual(expected);
+      expect(waits[i]).toBeGreaterThan(expected - 5);
+    }
+    // Each try after a loss came no sooner than it was announced for.
+    const retryAts = [...announced.keys()];
+    for (let i = 0; i < 3; i++)
+      expect(sentAt[i + 1]).toBeGreaterThanOrEqual(Math.floor(retryAts[i]));
+  });
+
   it('shows a mutation that waits for the connection as queued, with its connection error', async () => {
     const app = await start(indexedDBStorage('status', new IDBFactory()), { retryDelayMs: 60_000 });
     replies.set('a', ['drop']);
