@@ -64,8 +64,9 @@ export abstract class SharedListenable<T> extends Listenable<T> {
     }
     this.subscribers.add(subscriber);
     subscriber.next(this.getSnapshot());
-    // Unsubscribed while taking it: `closed` at once (RxJS runs the teardown once this returns).
-    if (!subscriber.closed && this.subscribers.has(subscriber)) this.attached();
+    // Unsubscribed (or completed) while taking it: `closed` at once, though RxJS runs the
+    // teardown only once this returns.
+    if (!subscriber.closed) this.attached();
     return () => {
       if (!this.subscribers.delete(subscriber) || this.subscribers.size > 0) return;
       if (!this.connected) return;
