@@ -28,7 +28,7 @@ const folders = (parent: string) =>
     )
     .map((entry) => `${parent}/${entry.name}`);
 /** The packages users install: the workspaces that are not private. */
-const packages = ['core', ...folders('adapters')]
+const packages = ['core', ...folders('adapters'), ...folders('tools')]
   .map(packageJson)
   .filter((manifest) => !manifest.private)
   .map((manifest) => manifest.name as string)
@@ -95,10 +95,18 @@ describe('the installation guide', () => {
     expect(installation).toContain(`Tessera is ${numbers[packages.length]} packages`);
   });
 
+  it('names the workspaces of the repository', () => {
+    const named = /The repository is an npm workspace \(([^)]+)\)/
+      .exec(installation)?.[1]
+      .match(/`[^`]+`/g)
+      ?.map((name) => name.slice(1, -1));
+    expect(named).toEqual(packageJson('.').workspaces);
+  });
+
   it('lists entries of a package only where the package exports them', () => {
     for (const name of rows.filter((row) => row.split('/').length > 2)) {
       const [scope, base, ...rest] = name.split('/');
-      const folder = ['core', ...folders('adapters')].find(
+      const folder = ['core', ...folders('adapters'), ...folders('tools')].find(
         (f) => packageJson(f).name === `${scope}/${base}`,
       );
       expect(folder, name).toBeDefined();
