@@ -180,10 +180,12 @@ class RestEndpointImpl {
    */
   async fetchResponse(input: string, init: RequestInit): Promise<Response> {
     const method = init.method ?? 'GET';
-    // A request that cannot be made (a relative URL on a server, a CR or LF in a header) is the
-    // caller's mistake: its TypeError is thrown as it is, not taken for a connection failure
-    // (which would be retried).
-    new Request(input, { method, headers: init.headers });
+    // fetch builds a Request from its arguments before it goes to the network; what that throws
+    // (a relative URL on a server, a CR or LF in a header, a body on a GET, a stream without
+    // `duplex`) is the caller's mistake, thrown as it is: only a TypeError of fetch past this
+    // point is a connection failure (which is retried). Built without the signal, so that this
+    // throwaway Request adds no listener to it.
+    new Request(input, { ...init, signal: null });
     let response: Response;
     try {
       response = await fetch(input, init);

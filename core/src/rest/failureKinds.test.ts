@@ -71,6 +71,63 @@ describe("the caller's mistakes are TypeErrors, never retried", () => {
     expect(built).toBe(1);
     dispose();
   });
+
+  it('a body given to a GET (fetch refuses it before any network)', async () => {
+    let served = 0;
+    server.use(
+      http.get(`${API}/accounts`, () => {
+        served++;
+        return HttpResponse.json([]);
+      }),
+    );
+    let built = 0;
+    // As an OpenAPI document with an (optional, empty) form body on its GETs would declare it.
+    const getAccounts = new RestEndpoint({
+      urlPrefix: API,
+      path: '/accounts',
+      searchParams: {} as { limit?: number },
+      body: new URLSearchParams(),
+      getHeaders(headers: Record<string, string>) {
+        built++;
+        return headers;
+      },
+    });
+    const { controller, dispose } = retryingStore();
+    const error = await controller
+      .fetch(getAccounts, { limit: 3 }, new URLSearchParams())
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).not.toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toBe('Request with GET/HEAD method cannot have body.');
+    expect(controller.getError(getAccounts, { limit: 3 }, new URLSearchParams())).toBe(error);
+    // One try: the store's RetryManager did not take it for a lost connection.
+    expect(built).toBe(1);
+    expect(served).toBe(0);
+    dispose();
+  });
+
+  it('a request body fetch cannot send (a stream without `duplex`)', async () => {
+    let served = 0;
+    server.use(
+      http.post(`${API}/uploads`, () => {
+        served++;
+        return HttpResponse.json({});
+      }),
+    );
+    const upload = new RestEndpoint({
+      urlPrefix: API,
+      path: '/uploads',
+      method: 'POST',
+      body: new ReadableStream(),
+      retry: 2,
+    });
+    const { controller, dispose } = retryingStore();
+    const error = await controller.fetch(upload, new ReadableStream()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).not.toBeInstanceOf(NetworkError);
+    expect(served).toBe(0);
+    dispose();
+  });
 });
 
 describe('a body cut off mid-way', () => {
