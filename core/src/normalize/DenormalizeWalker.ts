@@ -119,20 +119,26 @@ export function addReader(node: MemoNode, reader: Reader): void {
 
 /**
  * `reader`, built again, read `after` instead of `before`: it is no longer a reader of the nodes
- * it left, so their changes do not mark it dirty.
+ * it left, so their changes do not mark it dirty. Those left with no reader are added to
+ * `unread` when given (the memo drops them if their position holds nothing).
  */
 export function leaveNodes(
   reader: Reader,
   before: readonly MemoNode[],
   after: readonly MemoNode[],
+  unread?: MemoNode[],
 ): void {
   if (before.length === 0) return;
-  const kept = new Set(after);
+  const kept = after.length === 0 ? undefined : new Set(after);
   for (const node of before) {
-    if (kept.has(node)) continue;
+    if (kept?.has(node)) continue;
     const readers = node.dependents;
     if (readers === reader) node.dependents = undefined;
-    else if (readers instanceof Set) readers.delete(reader);
+    else if (readers instanceof Set) {
+      readers.delete(reader);
+      if (readers.size === 0) node.dependents = undefined;
+    }
+    if (node.dependents === undefined) unread?.push(node);
   }
 }
 

@@ -163,6 +163,12 @@ export class MemoCache {
   private walks = 0;
   /** Nodes built reading other positions than before, counted: see `reshaped`. */
   private shapes = 0;
+  /**
+   * Nodes that may be left with no reader at a position that holds nothing (a search for data
+   * not stored, a reader gone): dropped at the next `dropUnread`, so reads of keys never
+   * fetched leave nothing behind.
+   */
+  private readonly unread: MemoNode[] = [];
 
   /**
    * The store's change log: these positions of the mirrored tables changed. `entities` is the
@@ -171,6 +177,7 @@ export class MemoCache {
    * optimistic layers), so they are mirrored from now on without comparing them table by table.
    */
   changed(changes: Changes, entities: EntityTables): void {
+    this.dropUnread();
     if (changes.all) {
       this.generation += 1;
       this.nodes.clear();
@@ -259,7 +266,7 @@ export class MemoCache {
     const deps = walker.topDeps;
     // the walk hands back the list it was given when it met the same positions, in order
     const sameTop = deps === last?.deps;
-    if (fresh === entry && last !== undefined && !sameTop) leaveNodes(fresh, last.deps, deps);
+    if (fresh === entry && last !== undefined && !sameTop) this.leave(fresh, last.deps, deps);
     // The same positions at its top, and no node below reads others since it was built (by this
     // walk or any other): the same positions all levels down. The previous paths are kept, so
     // whoever indexes results by their paths (SelectionHub) sees nothing to re-index.
@@ -330,6 +337,8 @@ export class MemoCache {
       return undefined;
     }
     this.mirror(state.entities);
+    // Between reads: no node of a read in progress waits for its reader to follow it.
+    if (this.unread.length >= MIN_QUERY_SWEEP) this.dropUnread();
     const before = this.indexes;
     if (state.indexes !== before) {
       // Other indexes than those last read: those of an entity key that are another object
@@ -349,7 +358,12 @@ export class MemoCache {
     const delegate = new QueryDelegate(state, entry, this, serialized !== undefined);
     entry.key = queryKeyOf(schema, args, delegate);
     entry.generation = this.generation;
-    if (serialized !== undefined) {
+    if (serialized !== undefined && entry.key === undefined) {
+      // Nothing found is not remembered (finding nothing again is as cheap): what the search
+      // read is held only by whoever follows it, such as a selection waiting for the data.
+      this.leave(entry, entry.reads, []);
+      byArgs?.entries.delete(serialized);
+    } else if (serialized !== undefined) {
       if (byArgs === undefined) {
         byArgs = { entries: new Map(), sweepAt: MIN_QUERY_SWEEP };
         this.queryKeys.set(schema as object, byArgs);
@@ -399,6 +413,11 @@ export class MemoCache {
     }
   }
 
+  /** @internal A node that may be left with no reader, at a position that may hold nothing. */
+  maybeUnread(node: MemoNode): void {
+    this.unread.push(node);
+  }
+
   /** @internal */
   reshaped(): void {
     this.shapes += 1;
@@ -408,6 +427,30 @@ export class MemoCache {
   listPaths(deps: readonly MemoNode[]): EntityPath[] {
     this.walks += 1;
     return listPaths(deps, this.walks);
+  }
+
+  /**
+   * `reader` now reads `after` instead of `before` (see `leaveNodes`); nodes left unread are
+   * dropped at the next `dropUnread` if their position holds nothing.
+   * @internal
+   */
+  leave(reader: Reader, before: readonly MemoNode[], after: readonly MemoNode[]): void {
+    leaveNodes(reader, before, after, this.unread);
+  }
+
+  /**
+   * @internal Drops the nodes no one reads whose position holds nothing. Called between reads
+   * only: a read's nodes are followed by its reader (a selection) once the read returns.
+   */
+  dropUnread(): void {
+    const { unread } = this;
+    for (const node of unread) {
+      if (node.dependents !== undefined || node.result !== undefined) continue;
+      const byPk = this.nodes.get(node.key);
+      if (byPk?.get(node.pk) === node && getOwn(getOwn(this.root, node.key), node.pk) === undefined)
+        byPk.delete(node.pk);
+    }
+    unread.length = 0;
   }
 
   /** The node of a whole table query keys read ('e' / 'i' and the entity key). */
@@ -464,10 +507,17 @@ export class MemoCache {
   private sweepQueryKeys(byArgs: QueryKeys): void {
     const { entries } = byArgs;
     for (const [args, entry] of entries) {
-      if (!this.unchanged(entry)) entries.delete(args);
+      if (!this.unchanged(entry)) this.dropQueryKey(entries, args, entry);
     }
-    if (entries.size >= MAX_PRIMITIVE_ENTRIES) entries.clear();
+    if (entries.size >= MAX_PRIMITIVE_ENTRIES)
+      for (const [args, entry] of entries) this.dropQueryKey(entries, args, entry);
     byArgs.sweepAt = Math.max(MIN_QUERY_SWEEP, entries.size * 2);
+  }
+
+  /** A query key forgotten stops reading its nodes (those left unread may go). */
+  private dropQueryKey(entries: Map<string, QueryKeyEntry>, args: string, entry: QueryKeyEntry) {
+    entries.delete(args);
+    this.leave(entry, entry.reads, []);
   }
 
   /** True when a result read with args is asked for with args that serialize the same. */
@@ -518,8 +568,12 @@ class QueryDelegate implements IQueryDelegate {
   }
 
   getEntity(key: string, pk: string): unknown {
-    this.read(this.memo.node(key, pk));
-    return getOwn(getOwn(this.state.entities, key), pk);
+    const node = this.memo.node(key, pk);
+    this.read(node);
+    const found = getOwn(getOwn(this.state.entities, key), pk);
+    // Nothing here: the node stays only while someone follows it (see MemoCache.dropUnread).
+    if (found === undefined) this.memo.maybeUnread(node);
+    return found;
   }
 
   getIndex(key: string, index: string, value: string): string | undefined {

@@ -1,6 +1,6 @@
 import { Observable, type Subscriber } from 'rxjs';
 import type { MemoCache } from '../normalize';
-import { addReader, leaveNodes, Reader } from '../normalize/DenormalizeWalker';
+import { addReader, Reader } from '../normalize/DenormalizeWalker';
 import type { Changes } from '../tables/Changes';
 import type { EndpointInterface } from './EndpointInterface';
 import type { ReadResult } from './readCache';
@@ -137,6 +137,7 @@ export class SelectionHub {
       return () => {
         this.queries.delete(watch);
         this.forget(watch);
+        this.memo.dropUnread();
       };
     });
   }
@@ -259,6 +260,8 @@ export class SelectionHub {
     this.forget(watch);
     byEndpoint.delete(watch.endpoint);
     if (byEndpoint.size === 0) this.watches.delete(watch.key);
+    // No read is in progress: what it alone followed at empty positions goes now.
+    this.memo.dropUnread();
   }
 
   /** A watch no one reads: it leaves the nodes it read, and is not re-read. */
@@ -283,7 +286,7 @@ export class SelectionHub {
   private follow(watch: Watch, read: Watch['read']): void {
     const before = watch.read.deps;
     const after = read.deps;
-    if (before !== after) leaveNodes(watch, before, after);
+    if (before !== after) this.memo.leave(watch, before, after);
     // Marked dirty, a node gave up its readers: every node read is registered again.
     for (const node of after) addReader(node, watch);
     watch.dirty = false;
