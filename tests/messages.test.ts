@@ -43,6 +43,7 @@ async function bundle(mode: 'production' | 'development'): Promise<string> {
         export * from '@tessera/core/internal';
         export * from '@tessera/vanilla';
         export * from '@tessera/core/testing';
+        export * from '@tessera/core/live';
         export { getTessera } from './adapters/svelte/src/context';
         export { createTessera as vueTessera, useTessera } from './adapters/vue/src/tessera';
         export * from './adapters/nuxt/src/runtime/serverTarget';`,

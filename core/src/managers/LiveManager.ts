@@ -1,4 +1,7 @@
 import type { LiveOptions } from '../rest/restTypes';
+import { describeSchema } from '../schema/describeSchema';
+import { message as text } from '../schema/development';
+import { describeValue, SchemaError } from '../schema/SchemaError';
 import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
 import type { SubscribeAction, UnsubscribeAction } from '../store/actions';
 import { unrefTimer } from '../store/unrefTimer';
@@ -245,20 +248,57 @@ export class LiveManager implements Manager {
       .catch(() => {});
   }
 
-  /** Writes a message as the endpoints read on its topic say (each schema once). */
+  /**
+   * Writes a message as the endpoints read on its topic say (each schema once). Whatever goes
+   * wrong (a frame that is no message, data that fits no schema, a throwing `onMessage`) is
+   * reported and the message dropped: it must not escape from the socket's event handler.
+   */
   private receive(message: LiveMessage): void {
     const controller = this.controller;
-    if (!controller || this.options.onMessage?.(message, controller) === true) return;
-    const written = new Set<unknown>();
-    for (const key of this.topicKeys.get(message.topic) ?? []) {
-      const holder = this.holders.get(key);
-      const schema = holder && liveOf(holder.endpoint)?.schema;
-      if (!holder || written.has(schema ?? key)) continue;
-      written.add(schema ?? key);
-      const write = schema
-        ? controller.set(schema, message.data)
-        : controller.setResponse(holder.endpoint, ...(holder.args as []), message.data);
-      write.catch((error: unknown) => this.report(error));
+    if (!controller) return;
+    try {
+      // Valid JSON need not be a message (`null`, `42`, `[1,2,3]` on a socket).
+      if (
+        message === null ||
+        typeof message !== 'object' ||
+        Array.isArray(message) ||
+        typeof message.topic !== 'string' ||
+        message.data === undefined
+      ) {
+        throw new TypeError(
+          text(
+            'TSR90',
+            () =>
+              process.env.NODE_ENV !== 'production' &&
+              `A live message must be an object { topic, data } with a string topic; dropped (got ${describeValue(message)})`,
+          ),
+        );
+      }
+      if (this.options.onMessage?.(message, controller) === true) return;
+      const written = new Set<unknown>();
+      for (const key of this.topicKeys.get(message.topic) ?? []) {
+        const holder = this.holders.get(key);
+        const schema = holder && liveOf(holder.endpoint)?.schema;
+        if (!holder || written.has(schema ?? key)) continue;
+        written.add(schema ?? key);
+        // A schema's writes take no `null` (a response may be empty; a push says something).
+        if (schema && message.data === null) {
+          this.report(
+            new SchemaError(
+              describeSchema(schema),
+              text('TSR08', () => process.env.NODE_ENV !== 'production' && 'expected an object'),
+              null,
+            ),
+          );
+          continue;
+        }
+        const write = schema
+          ? controller.set(schema, message.data)
+          : controller.setResponse(holder.endpoint, ...(holder.args as []), message.data);
+        write.catch((error: unknown) => this.report(error));
+      }
+    } catch (error) {
+      this.report(error);
     }
   }
 

@@ -10,8 +10,10 @@ import {
   trackManagerTimers,
 } from '../../../tests/support/liveServer';
 import { RestEndpoint } from '../rest/RestEndpoint';
+import { Collection } from '../schema/Collection';
 import { Entity } from '../schema/Entity';
 import { Invalidate } from '../schema/Invalidate';
+import { SchemaError } from '../schema/SchemaError';
 import { createStore } from './createStore';
 import { LiveManager, type LiveStatus } from './LiveManager';
 import type { LiveTransport } from './liveTransport';
@@ -285,9 +287,119 @@ describe('LiveManager over Server-Sent Events (node:http)', () => {
     release();
     dispose();
   });
+  it('a pushed creation joins the list once, also when the list holds it already', async () => {
+    const list = new Collection([Todo]);
+    const getList = new RestEndpoint({
+      urlPrefix: server.url,
+      path: '/todos',
+      schema: list,
+      live: {
+        topic: 'todos',
+        schema: { updated: Todo, deleted: new Invalidate(Todo), created: list.push },
+      },
+    });
+    const { controller } = liveStore(sse(server.url));
+    await controller.fetch(getList);
+    const release = controller.poll(getList);
+    await eventually(() => expect(server.streams('todos')).toBe(1));
+    const titles = () => controller.getResponse(getList).data?.map(({ id, title }) => [id, title]);
+    server.push('todos', { created: { id: 3, title: 'three', version: 1 } });
+    await eventually(() => expect(titles()).toHaveLength(3));
+    // This page made 4 (its POST's answer came first), then hears of it from the server.
+    await controller.set(list.push, {}, { id: 4, title: 'four', version: 1 });
+    server.push('todos', { created: { id: 4, title: 'four', version: 1 } });
+    server.push('todos', { created: { id: 3, title: 'three, again', version: 2 } });
+    await eventually(() => expect(titles()?.[2]).toEqual([3, 'three, again']));
+    expect(titles()).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+      [3, 'three, again'],
+      [4, 'four'],
+    ]);
+    expect(server.requests).toEqual(['GET /todos']);
+    release();
+  });
+
+  it('data that is null, or not an object, is reported and dropped; the next message is written', async () => {
+    const errors: unknown[] = [];
+    const { controller } = liveStore(sse(server.url), { onError: (error) => errors.push(error) });
+    const { getTodos } = endpoints(server.url);
+    await controller.fetch(getTodos);
+    const release = controller.poll(getTodos);
+    await eventually(() => expect(server.streams('todos')).toBe(1));
+    const before = controller.getResponse(getTodos).data;
+    for (const text of ['null', '42', '[1,2,3]', '"text"']) server.pushRaw('todos', text);
+    server.push('todos', { updated: { id: 1, title: 'after the bad ones', version: 2 } });
+    await eventually(() =>
+      expect(controller.getResponse(getTodos).data?.[0].title).toBe('after the bad ones'),
+    );
+    expect(errors).toHaveLength(4);
+    for (const error of errors) expect(error).toBeInstanceOf(SchemaError);
+    expect((errors[0] as SchemaError).message).toMatch(/^\{updated, deleted\}: expected an object/);
+    expect(controller.getResponse(getTodos).data?.[1]).toBe(before?.[1]);
+    release();
+  });
 });
 
 describe('LiveManager over WebSocket (ws)', () => {
+  it('a frame that is not a message (null, a number, a list, text) is reported and dropped; live data goes on', async () => {
+    const errors: unknown[] = [];
+    const { controller, live } = liveStore(ws(server.wsUrl), {
+      onError: (error) => errors.push(error),
+    });
+    const { getTodos } = endpoints(server.url);
+    await controller.fetch(getTodos);
+    const release = controller.poll(getTodos);
+    await eventually(() => expect(server.received).toHaveLength(1));
+    for (const text of ['null', '[1,2,3]', '42', '"text"', '{"data":{}}', '{"topic":"todos"}']) {
+      server.pushRaw('todos', text);
+    }
+    server.push('todos', { updated: { id: 2, title: 'after the bad frames', version: 2 } });
+    await eventually(() =>
+      expect(controller.getResponse(getTodos).data?.[1].title).toBe('after the bad frames'),
+    );
+    expect(errors).toHaveLength(6);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toMatch(
+        /^A live message must be an object \{ topic, data \}/,
+      );
+    }
+    expect((errors[0] as Error).message).toMatch(/\(got null\)$/);
+    expect(live.status).toBe('open');
+    // The same socket: nothing dropped it.
+    expect(server.sockets()).toBe(1);
+    release();
+  });
+
+  it('a throwing onMessage is reported, and the next message still reaches it', async () => {
+    const errors: unknown[] = [];
+    const seen: unknown[] = [];
+    const live = new LiveManager({
+      transport: ws(server.wsUrl),
+      onError: (error) => errors.push(error),
+      onMessage(message) {
+        seen.push(message.data);
+        if (seen.length === 1) throw new RangeError('mapping failed');
+        return false;
+      },
+    });
+    const store = createStore({ managers: [live] });
+    stores.push(store);
+    const { getTodos } = endpoints(server.url);
+    await store.controller.fetch(getTodos);
+    const release = store.controller.poll(getTodos);
+    await eventually(() => expect(server.received).toHaveLength(1));
+    server.push('todos', { updated: { id: 1, title: 'first', version: 2 } });
+    server.push('todos', { updated: { id: 1, title: 'second', version: 3 } });
+    await eventually(() =>
+      expect(store.controller.getResponse(getTodos).data?.[0].title).toBe('second'),
+    );
+    expect(seen).toHaveLength(2);
+    expect(errors).toEqual([new RangeError('mapping failed')]);
+    release();
+  });
+
   it('one socket carries every topic: subscribe and unsubscribe messages follow the readers', async () => {
     const timers = trackManagerTimers();
     try {

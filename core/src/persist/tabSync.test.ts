@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from '../managers/createStore';
 import { TabSyncManager } from '../persist';
-import { Entity, Invalidate } from '../schema';
+import { Collection, Entity, Invalidate } from '../schema';
 
 class Todo extends Entity {
   id = 0;
@@ -78,6 +78,29 @@ describe('TabSyncManager', () => {
     await a.controller.set(new Invalidate(Todo), { id: 1 });
     await delivered(() => b.controller.get(Todo, { id: 1 }) === undefined);
     expect(b.controller.get(Todo, { id: 1 })).toBeUndefined();
+    dispose();
+  });
+
+  it('a creation both tabs hear of (one made it, the server pushed it to the other) is listed once', async () => {
+    const list = new Collection([Todo]);
+    const getList = Object.assign(async () => [] as unknown[], {
+      key: () => 'GET /todos (collection)',
+      schema: list,
+    });
+    const { a, b, dispose } = twoTabs('creations');
+    await a.controller.setResponse(getList, [{ id: 1, title: 'one' }]);
+    await delivered(() => b.controller.getResponse(getList).data !== undefined);
+    // Tab a made it (its POST's answer); the server's push of the same creation reaches b after.
+    await a.controller.set(list.push, {}, { id: 2, title: 'two' });
+    await delivered(() => b.controller.getResponse(getList).data?.length === 2);
+    await b.controller.set(list.push, {}, { id: 2, title: 'two, pushed' });
+    await delivered(() => a.controller.get(Todo, { id: 2 })?.title === 'two, pushed');
+    for (const tab of [a, b]) {
+      expect(tab.controller.getResponse(getList).data).toEqual([
+        { id: 1, title: 'one' },
+        { id: 2, title: 'two, pushed' },
+      ]);
+    }
     dispose();
   });
 

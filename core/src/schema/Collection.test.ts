@@ -102,6 +102,76 @@ describe('Collection', () => {
     expect(ids(denormalize(todos.push, state.result, state.entities))).toEqual([3, 4, 5]);
   });
 
+  it('push or unshift of an entity a list holds updates it where it stands, not twice', () => {
+    const before = seeded();
+    let state = normalize(todos.push, { id: 2, title: 'b again', userId: 2 }, [{}], before);
+    expect(listFor(state, {})).toEqual([
+      expect.objectContaining({ id: 1, title: 'a' }),
+      expect.objectContaining({ id: 2, title: 'b again' }),
+    ]);
+    expect(ids(listFor(state, { userId: 2 }))).toEqual([2]);
+    // Nothing joined: the stored lists are the same arrays (readers of them get no new list).
+    expect(state.entities[todos.key]).toEqual(before.entities[todos.key]);
+    expect(state.entities[todos.key]!['{}']).toBe(before.entities[todos.key]!['{}']);
+    // unshift keeps the place too; a list with repeats, and members held or new, adds each new once
+    state = normalize(todos.unshift, { id: 1, title: 'a again', userId: 1 }, [{}], state);
+    expect(ids(listFor(state, {}))).toEqual([1, 2]);
+    state = normalize(
+      todos.unshift,
+      [
+        { id: 3, userId: 1 },
+        { id: 2, userId: 2 },
+        { id: 3, userId: 1 },
+      ],
+      [{}],
+      state,
+    );
+    expect(ids(listFor(state, {}))).toEqual([3, 1, 2]);
+    expect(ids(listFor(state, { userId: 1 }))).toEqual([3, 1]);
+    state = normalize(todos.push, [{ id: 4 }, { id: 1 }, { id: 4 }], [{}], state);
+    expect(ids(listFor(state, {}))).toEqual([3, 1, 2, 4]);
+    // The result is what was sent, as given.
+    expect(ids(denormalize(todos.push, state.result, state.entities))).toEqual([4, 1, 4]);
+    expect((listFor(state, {}) as Todo[])[1].title).toBe('a again');
+  });
+
+  it('push of a polymorphic member the list holds (same schema and id) adds it once', () => {
+    class Note extends Entity {
+      id = 0;
+      type = 'note';
+      pk() {
+        return this.id;
+      }
+    }
+    const feed = new Collection([new Union({ todo: Todo, note: Note }, 'type')]);
+    let state = normalize(feed, [{ id: 1, type: 'note' }], [{}]);
+    state = normalize(feed.push, { id: 1, type: 'note' }, [{}], state);
+    // A todo with the note's id is another entity.
+    state = normalize(
+      feed.push,
+      [
+        { id: 1, type: 'todo' },
+        { id: 1, type: 'note' },
+      ],
+      [{}],
+      state,
+    );
+    const list = denormalize(feed, feed.pk(undefined, undefined, undefined, [{}]), state.entities);
+    expect((list as Entity[]).map((item) => `${item.constructor.name}${item.pk()}`)).toEqual([
+      'Note1',
+      'Todo1',
+    ]);
+  });
+
+  it('push of 10,000 members a 10,000-member list holds adds none, then only the new one', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => ({ id: i, userId: 1 }));
+    let state = normalize(todos, many, [{}]);
+    state = normalize(todos.push, many, [{}], state);
+    expect(listFor(state, {})).toHaveLength(10_000);
+    state = normalize(todos.push, [...many, { id: 10_000 }], [{}], state);
+    expect(ids(listFor(state, {})).slice(-2)).toEqual([9_999, 10_000]);
+  });
+
   it('push matches by URL params too (POST /users/:userId/todos)', () => {
     const state = normalize(todos.push, { id: 9 }, [{ userId: 2 }], seeded());
     expect(ids(listFor(state, { userId: 2 }))).toEqual([2, 9]);
@@ -243,9 +313,15 @@ describe('Collection', () => {
     const page = todos.paginate(
       ({ cursor: _cursor, ...rest }: { cursor?: string; userId: number }) => [rest],
     );
-    state = normalize(page, [{ id: 2 }, { id: 3 }], [{ userId: 1, cursor: 'p2' }], state);
+    state = normalize(
+      page,
+      [{ id: 2 }, { id: 3 }, { id: 3 }],
+      [{ userId: 1, cursor: 'p2' }],
+      state,
+    );
+    // what the list holds already (a record created meanwhile, a page that overlaps) is not added again
     expect(ids(listFor(state, { userId: 1 }))).toEqual([1, 2, 3]);
-    expect(ids(denormalize(page, state.result, state.entities))).toEqual([2, 3]);
+    expect(ids(denormalize(page, state.result, state.entities))).toEqual([2, 3, 3]);
     // a first page for args never fetched creates the collection
     state = normalize(page, [{ id: 4 }], [{ userId: 9, cursor: 'p2' }], state);
     expect(ids(listFor(state, { userId: 9 }))).toEqual([4]);

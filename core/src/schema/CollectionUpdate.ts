@@ -99,8 +99,37 @@ function memberId(member: unknown): unknown {
   return typeof member === 'object' && member !== null ? (member as PolymorphicRef).id : member;
 }
 
-const pushMerge = (existing: unknown[], incoming: unknown[]) => [...existing, ...incoming];
-const unshiftMerge = (existing: unknown[], incoming: unknown[]) => [...incoming, ...existing];
+/** What identifies a normalized member in a Set: its pk, or a polymorphic ref's schema and id. */
+function memberKey(member: unknown): unknown {
+  return typeof member === 'object' && member !== null
+    ? `${(member as PolymorphicRef).schema}\0${(member as PolymorphicRef).id}`
+    : member;
+}
+
+/**
+ * The members of `incoming` that `stored` does not hold, each once: an entity a list holds
+ * already (pushed by the server after the creating page's own answer, say) stays where it stands,
+ * updated by the write, instead of showing twice. One pass over each, whatever their lengths.
+ */
+function newMembers(stored: readonly unknown[], incoming: readonly unknown[]): unknown[] {
+  const seen = new Set(stored.map(memberKey));
+  return incoming.filter((member) => {
+    const key = memberKey(member);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** push / unshift: the list unchanged (the same array) when it holds every member already. */
+const pushMerge = (existing: unknown[], incoming: unknown[]) => {
+  const added = newMembers(existing, incoming);
+  return added.length > 0 ? [...existing, ...added] : existing;
+};
+const unshiftMerge = (existing: unknown[], incoming: unknown[]) => {
+  const added = newMembers(existing, incoming);
+  return added.length > 0 ? [...added, ...existing] : existing;
+};
 
 /**
  * The schema of `collection.push` / `unshift` / `assign` / `remove` / `move` / `paginate()` /
@@ -266,7 +295,10 @@ export class CollectionUpdate<
       if (!Array.isArray(stored)) return;
       const collectionKey = parseCollectionKey(pk);
       const added = refs.filter((_ref, i) => filters[i](collectionKey));
-      if (added.length > 0) delegate.setEntity(collection, pk, merge(stored, added));
+      if (added.length === 0) return;
+      // A merge that keeps the list as it is (every member held already) writes nothing.
+      const next = merge(stored, added);
+      if (next !== stored) delegate.setEntity(collection, pk, next);
     });
   }
 
@@ -352,7 +384,7 @@ export class CollectionUpdate<
     const pk = collection.pk(undefined, undefined, undefined, targetArgs);
     const stored = delegate.getEntity(collection.key, pk);
     if (Array.isArray(stored)) {
-      const added = refs.filter((ref) => !holds(stored, ref));
+      const added = newMembers(stored, refs);
       if (added.length > 0) delegate.setEntity(collection, pk, [...stored, ...added]);
     } else {
       delegate.setEntity(collection, pk, refs);
