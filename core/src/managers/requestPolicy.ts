@@ -1,4 +1,4 @@
-import { timeoutSignal } from '../rest/requestInit';
+import { withTimeout } from '../rest/requestInit';
 import type { EndpointInterface, RetryOption } from '../store';
 import type { Attempt } from './features';
 import { sleep } from './sleep';
@@ -37,9 +37,7 @@ export async function performWithPolicy(
     try {
       // Each attempt has its own time; the network manager turns running out of it into a
       // TimeoutError (status 504, retried like a 5xx).
-      return await attempt(
-        timeout === undefined ? signal : AbortSignal.any([signal, timeoutSignal(timeout)]),
-      );
+      return await withTimeout(timeout, signal, (withTime) => attempt(withTime ?? signal));
     } catch (error) {
       if (signal.aborted || retries === undefined || done >= retries.attempts) throw error;
       if (!isRetryable(error)) throw error;

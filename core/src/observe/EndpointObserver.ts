@@ -143,6 +143,8 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   private interest: AbortController | undefined;
   /** A fetch found due on connecting waits until the subscriber took its first value. */
   private dueOnAttach = false;
+  /** New arguments' fetch is queued for the end of the task (see `setEndpoint`). */
+  private attachQueued = false;
   /** The last selection seen while connected (undefined: the next one is the first). */
   private last: Selection<ResultOf<E>> | undefined;
   /** Whether a fetch was due for `last`. */
@@ -223,7 +225,15 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     const before = this.snapshot;
     this.connect();
     if (this.snapshot && this.snapshot !== before) this.emit(this.snapshot);
-    this.attached();
+    // A fetch due for the new arguments starts at the end of this task: arguments changed again
+    // before then (a search box driven by code) send one request, for the last of them.
+    if (this.dueOnAttach && !this.attachQueued) {
+      this.attachQueued = true;
+      queueMicrotask(() => {
+        this.attachQueued = false;
+        this.attached();
+      });
+    }
   }
 
   /**

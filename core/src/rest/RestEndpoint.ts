@@ -14,7 +14,7 @@ import {
 } from './NetworkError';
 import { readResponse } from './parseResponse';
 import { type PathTemplate, pathTemplate } from './pathTemplate';
-import { combineSignals, headersToRecord, isRawBody, timeoutSignal } from './requestInit';
+import { combineSignals, headersToRecord, isRawBody, withTimeout } from './requestInit';
 import type {
   AnyGenerics,
   ContentSchemaRule,
@@ -155,8 +155,7 @@ class RestEndpointImpl {
         headers['Content-Type'] = 'application/json';
       }
       init.headers = headers;
-      const timeout = this.timeout === undefined ? undefined : timeoutSignal(this.timeout);
-      const signal = combineSignals(baseSignal, this.signal, timeout);
+      const signal = combineSignals(baseSignal, this.signal);
       if (signal) init.signal = signal;
       return init;
     };
@@ -339,6 +338,19 @@ async function runFetch(endpoint: Endpoint, args: unknown[]): Promise<unknown> {
   const pending = endpoint.getRequestInit(body);
   // Not awaited when given at once, so that `fetch()` is called in this task.
   const init = isPromise(pending) ? await pending : pending;
+  if (endpoint.timeout === undefined) return fetchSequence(endpoint, args, url, init);
+  // The `timeout` covers waiting and reading; its timer goes when the call settles.
+  return withTimeout(endpoint.timeout, init.signal ?? undefined, (signal) =>
+    fetchSequence(endpoint, args, url, { ...init, signal }),
+  );
+}
+
+async function fetchSequence(
+  endpoint: Endpoint,
+  args: unknown[],
+  url: string,
+  init: RequestInit,
+): Promise<unknown> {
   try {
     const response = await endpoint.fetchResponse(url, init);
     let parsed: unknown;

@@ -33,17 +33,27 @@ export function combineSignals(
 }
 
 /**
- * Aborts with a `TimeoutError` DOMException after `ms`, as `AbortSignal.timeout(ms)` does, but
- * whatever the garbage collector does: Node holds an `AbortSignal.timeout()` weakly, so one that
- * only an `AbortSignal.any()` refers to is collected and never fires. Here the timer holds the
- * controller; it is unref'd, so it keeps no process alive (as Node's own does not).
+ * Runs `run` with a signal that aborts when `signal` does, or with a `TimeoutError` DOMException
+ * after `ms` (as `AbortSignal.timeout(ms)` does), and clears the timer once `run` settles, so a
+ * settled or aborted request leaves no timer behind. Unlike `AbortSignal.timeout()`, which Node
+ * holds weakly (one that only an `AbortSignal.any()` refers to is collected and never fires), the
+ * timer holds its controller. It is unref'd: it keeps no process alive, as Node's own does not.
  */
-export function timeoutSignal(ms: number): AbortSignal {
-  const controller = new AbortController();
+export async function withTimeout<T>(
+  ms: number | undefined,
+  signal: AbortSignal | undefined,
+  run: (signal: AbortSignal | undefined) => Promise<T>,
+): Promise<T> {
+  if (ms === undefined) return run(signal);
+  const timeout = new AbortController();
   const timer = setTimeout(
-    () => controller.abort(new DOMException('signal timed out', 'TimeoutError')),
+    () => timeout.abort(new DOMException('signal timed out', 'TimeoutError')),
     ms,
   );
   (timer as { unref?: () => void }).unref?.();
-  return controller.signal;
+  try {
+    return await run(combineSignals(signal, timeout.signal));
+  } finally {
+    clearTimeout(timer);
+  }
 }
