@@ -1,9 +1,16 @@
 #!/usr/bin/env node
-// `npm run api`: what each package publishes, read from its built declarations (dist/*.d.ts):
-// how many names each entry exports, how many of them are runtime values, and how many `any`
-// the declarations hold. Exits non-zero when the main entry of @tessera/core exports more than
-// MAX_RUNTIME_VALUES runtime values (the public API stays readable in one sitting).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// The public API of each published package, read from its built declarations (dist/*.d.ts) and
+// kept in api-reports/<package>.api.md: for every entry (`@tessera/core`, `@tessera/core/live`,
+// ...) each exported name with its declaration as users' TypeScript sees it (comments and
+// private members left out), how many names and runtime values it exports, and how many `any`
+// the package's declarations hold.
+//   `npm run api`                          writes the reports (commit them with the change);
+//   `node scripts/api-report.mjs --check`  (run by `npm test`) fails while a report differs from
+//                                          the build, and prints the lines that differ.
+// So a change to a public export that nobody meant fails the tests, and one that was meant shows
+// in review as a diff of api-reports/. Both modes also fail when the main entry of @tessera/core
+// exports more than MAX_RUNTIME_VALUES runtime values (the public API stays readable in one sitting).
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 
@@ -16,11 +23,18 @@ import ts from 'typescript';
 // persistence is in its own subpath, @tessera/core/persist).
 const MAX_RUNTIME_VALUES = 48;
 const root = new URL('..', import.meta.url).pathname;
+const reportsDir = join(root, 'api-reports');
+const check = process.argv.includes('--check');
 
+/** The published workspaces: core, the adapters and the tools (private ones left out). */
 function packageDirs() {
   const dirs = [join(root, 'core')];
-  for (const name of readdirSync(join(root, 'adapters'))) dirs.push(join(root, 'adapters', name));
-  return dirs.filter((dir) => existsSync(join(dir, 'package.json')));
+  for (const parent of ['adapters', 'tools'])
+    for (const name of readdirSync(join(root, parent))) dirs.push(join(root, parent, name));
+  return dirs.filter((dir) => {
+    const file = join(dir, 'package.json');
+    return existsSync(file) && !JSON.parse(readFileSync(file, 'utf8')).private;
+  });
 }
 
 function declarationFiles(dir) {
@@ -48,29 +62,69 @@ function countAny(files) {
  * Runtime values are what the built module really exports. An entry of Svelte components
  * (`.svelte` files, for the app's compiler) does not load in Node: its declarations' values count.
  */
-async function runtimeValues(runtime, program, checker, file) {
+async function runtimeValues(runtime, exports, checker) {
   try {
     return Object.keys(await import(runtime)).length;
   } catch (error) {
     if (error?.code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
-    const symbol = checker.getSymbolAtLocation(program.getSourceFile(file));
-    return checker
-      .getExportsOfModule(symbol)
-      .filter((name) => checker.getAliasedSymbol(name).flags & ts.SymbolFlags.Value).length;
+    return exports.filter((name) => resolved(checker, name).flags & ts.SymbolFlags.Value).length;
   }
 }
 
-/** Names the entry's declarations export (types and values). */
-function exportedNames(program, checker, file) {
-  const source = program.getSourceFile(file);
-  const symbol = source && checker.getSymbolAtLocation(source);
-  return symbol ? checker.getExportsOfModule(symbol).length : 0;
+const resolved = (checker, symbol) =>
+  symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+
+const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
+
+/** A private member of a class is no part of its API (`private x;`, `#private;`). */
+const isPrivateMember = (member) =>
+  ts.isPrivateIdentifier(member.name ?? {}) ||
+  ts.getCombinedModifierFlags(member) & ts.ModifierFlags.Private;
+
+/** One declaration as users' TypeScript sees it, without comments or private members. */
+function printDeclaration(declaration) {
+  let node = declaration;
+  // `declare const a: A, b: B;` declares each name in a statement of its own here.
+  if (ts.isVariableDeclaration(node)) {
+    const list = node.parent;
+    node = ts.factory.createVariableStatement(
+      node.parent.parent.modifiers,
+      ts.factory.createVariableDeclarationList([node], list.flags),
+    );
+  }
+  if (ts.isClassDeclaration(node)) {
+    node = ts.factory.updateClassDeclaration(
+      node,
+      node.modifiers,
+      node.name,
+      node.typeParameters,
+      node.heritageClauses,
+      node.members.filter((member) => !isPrivateMember(member)),
+    );
+  }
+  return printer
+    .printNode(ts.EmitHint.Unspecified, node, declaration.getSourceFile())
+    .replace(/^export (default )?/, '')
+    .replace(/^declare /, '');
+}
+
+/** The report of one entry: each export sorted by name, then its declarations. */
+function entryReport(checker, exports) {
+  const sections = [];
+  for (const symbol of [...exports].sort((a, b) => a.name.localeCompare(b.name))) {
+    const target = resolved(checker, symbol);
+    const declarations = (target.declarations ?? []).map(printDeclaration);
+    const renamed = target.name !== symbol.name && target.name !== 'default';
+    const header = renamed ? `// ${symbol.name} (declared as ${target.name})` : `// ${symbol.name}`;
+    sections.push([header, ...declarations].join('\n'));
+  }
+  return sections.join('\n\n');
 }
 
 let failed = false;
+const expected = new Map();
 for (const dir of packageDirs()) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const dist = join(dir, 'dist');
   const entries = Object.entries(pkg.exports ?? {})
     .filter(([, target]) => typeof target === 'object' && typeof target.types === 'string')
     .map(([subpath, target]) => [subpath, join(dir, target.types), join(dir, target.default)]);
@@ -90,17 +144,87 @@ for (const dir of packageDirs()) {
     },
   );
   const checker = program.getTypeChecker();
-  const anyCount = countAny(declarationFiles(dist));
+  const anyCount = countAny(declarationFiles(join(dir, 'dist')));
+  const lines = [
+    `# ${pkg.name}: public API`,
+    '',
+    'Written by `npm run api` from the built declarations (dist/*.d.ts); `npm test` fails while it',
+    'differs from them. A diff here is a change to what users import: review it as one.',
+    '',
+    `${anyCount} \`any\` in the package's declarations.`,
+  ];
   for (const [subpath, file, runtime] of entries) {
-    const names = exportedNames(program, checker, file);
-    const values = await runtimeValues(runtime, program, checker, file);
+    const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(file));
+    const exports = moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : [];
+    const values = await runtimeValues(runtime, exports, checker);
     const entryName = subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`;
-    console.log(`${entryName}: ${names} exported names, ${values} runtime values`);
+    console.log(`${entryName}: ${exports.length} exported names, ${values} runtime values`);
     if (pkg.name === '@tessera/core' && subpath === '.' && values > MAX_RUNTIME_VALUES) {
       console.log(`  ✖ more than ${MAX_RUNTIME_VALUES} runtime values in the main entry`);
       failed = true;
     }
+    lines.push(
+      '',
+      `## ${entryName}`,
+      '',
+      `${exports.length} exported names, ${values} runtime values.`,
+      '',
+      '```ts',
+      entryReport(checker, exports),
+      '```',
+    );
   }
   console.log(`  ${anyCount} \`any\` in ${pkg.name}'s declarations`);
+  expected.set(`${pkg.name.replace(/^@tessera\//, '')}.api.md`, `${lines.join('\n')}\n`);
+}
+
+/** The lines that differ between two reports (`-` checked in, `+` built), by longest common subsequence. */
+function differences(before, after, max = 40) {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  // common[i][j]: the longest common subsequence of a[i..] and b[j..].
+  const common = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
+  for (let i = a.length - 1; i >= 0; i -= 1)
+    for (let j = b.length - 1; j >= 0; j -= 1)
+      common[i][j] =
+        a[i] === b[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while ((i < a.length || j < b.length) && out.length < max) {
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      i += 1;
+      j += 1;
+    } else if (j < b.length && (i === a.length || common[i][j + 1] >= common[i + 1][j]))
+      out.push(`+ ${b[j++]}`);
+    else out.push(`- ${a[i++]}`);
+  }
+  return out;
+}
+
+if (check) {
+  for (const [name, text] of expected) {
+    const file = join(reportsDir, name);
+    const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    if (current === text) continue;
+    failed = true;
+    console.log(`✖ api-reports/${name} differs from the build: the public API changed.`);
+    for (const line of differences(current, text)) console.log(`    ${line}`);
+  }
+  const stale = existsSync(reportsDir)
+    ? readdirSync(reportsDir).filter((name) => name.endsWith('.api.md') && !expected.has(name))
+    : [];
+  for (const name of stale) {
+    failed = true;
+    console.log(`✖ api-reports/${name} reports a package that is not published`);
+  }
+  if (failed)
+    console.log(
+      'If the change is meant, run `npm run build && npm run api` and commit api-reports/ with it.',
+    );
+} else if (!failed) {
+  mkdirSync(reportsDir, { recursive: true });
+  for (const [name, text] of expected) writeFileSync(join(reportsDir, name), text);
+  console.log(`wrote ${expected.size} reports to api-reports/`);
 }
 process.exit(failed ? 1 : 0);
