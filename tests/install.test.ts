@@ -74,7 +74,8 @@ function unexplainedInstallWarnings(): string[] {
     const unexplained: string[] = [];
     let engine: string[] | undefined; // the lines of an EBADENGINE block, `{` to `}`
     for (const line of stderr.split('\n')) {
-      const text = /^npm warn (.*)$/i.exec(line)?.[1];
+      // Every warning line: npm's own, and any other (a tool's `Warning:`, `[PLUGIN_TIMINGS]`).
+      const text = /^npm warn (.*)$/i.exec(line)?.[1] ?? (/warn/i.test(line) ? line : undefined);
       if (text === undefined) continue;
       if (engine) {
         engine.push(text);

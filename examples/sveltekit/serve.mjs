@@ -20,7 +20,10 @@ async function buildApp() {
   const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    // A production build whatever NODE_ENV this process has: the demo's Vite dev servers of the
+    // other examples set it to development, and SvelteKit built with that keeps its development
+    // code, whose check of history.pushState warns on every first visit.
+    env: { ...process.env, NODE_ENV: 'production', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
   });
   const [code] = await once(child, 'exit');
   if (code !== 0) throw new Error(`The SvelteKit example's build failed (exit code ${code})`);

@@ -9,6 +9,9 @@ export default defineConfig({
   // A workspace package would be bundled into the server build with its imports left to the
   // app's node_modules; core's own dependencies must come from core's.
   ssr: { external: ['@tessera/core'] },
+  // Rolldown's note of which plugins took the build's time (SvelteKit's own, mostly): nothing
+  // to act on, and `npm run demo` printed it on every start.
+  build: { rolldownOptions: { checks: { pluginTimings: false } } },
   plugins: [
     sveltekit(),
     apiPlugin({

@@ -5,6 +5,8 @@
 // suite (`TESSERA_API_ORIGIN`), which can fail on demand: a failure during the server render only.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
+import { onDevServer } from './devServer.mjs';
+import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
 import { assertAccessible, eventually, startExample } from './harness.mjs';
 import { tests as svelteTests } from './svelte.mjs';
 import { createsTodo, freshPage, pick, row, rows, seedTitles, titles } from './todoPage.mjs';
@@ -30,7 +32,9 @@ export function start() {
   const url = (async () => {
     await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     process.env.TESSERA_API_ORIGIN = `http://127.0.0.1:${proxy.address().port}`;
-    example = startExample('sveltekit', { timeoutMs: 600_000 });
+    // NODE_ENV as `npm run demo` leaves it: the Vite dev servers it starts before this example
+    // set it to development in its process, which the build must not take for its own mode.
+    example = startExample('sveltekit', { timeoutMs: 600_000, env: { NODE_ENV: 'development' } });
     serverSide.target = await example.url;
     return serverSide.target;
   })();
@@ -79,6 +83,24 @@ export const tests = [
         'GET /api/todos?perPage=4',
         'GET /api/users',
       ]);
+    },
+  },
+  {
+    name: 'a plain first visit logs no warning (SvelteKit warns of history.pushState in development builds)',
+    async run({ page, baseURL }) {
+      const logged = [];
+      const onConsole = (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') logged.push(message.text());
+      };
+      page.on('console', onConsole);
+      try {
+        await page.goto(baseURL);
+        await page.waitForFunction(() => 'tessera' in window);
+        await page.waitForLoadState('networkidle');
+      } finally {
+        page.off('console', onConsole);
+      }
+      assert.deepEqual(logged, []);
     },
   },
   {
@@ -228,6 +250,12 @@ export const tests = [
       assert.equal(await page.locator('#more').count(), 0);
     },
   },
+  // The panel is for development: the production build leaves it out. The example's `vite dev`
+  // server has its API in process (the server's own requests to it too).
+  ...onDevServer('examples/sveltekit', 'vite', { TESSERA_API_ORIGIN: '' }, [
+    devtoolsListsKeys,
+    devtoolsInvalidateRefetches,
+  ]),
   {
     name: 'the page looks sane (screenshot)',
     async run({ page, baseURL }) {

@@ -137,6 +137,9 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
   private readonly wakers = new Set<() => void>();
   private restored: Stored[] = [];
   private controller: Controller | undefined;
+  /** Cancelled calls whose caller hears of it once their optimistic update is rolled back. */
+  private readonly rollbacks = new Set<{ readonly id: string; readonly then: () => void }>();
+  private watching: Subscription | undefined;
   private replaying: Entry | undefined;
   /** True while this queue dispatches (its own writes do not refresh the queue). */
   private dispatching = false;
@@ -296,8 +299,12 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
           (value: unknown): void => {
             if (entry.current !== request) return;
             this.settle(entry, failed, value);
-            if (failed) entry.caller?.reject(value);
-            else entry.caller?.resolve(value);
+            const { caller } = entry;
+            if (!failed) caller?.resolve(value);
+            // The abort rejects at once, the rollback is written when the request ends: the
+            // caller hears of it after, so that a `catch` reads the store without the update.
+            else if (entry.cancelled) this.afterRollback(action, () => caller?.reject(value));
+            else caller?.reject(value);
           };
         // Its optimistic update is this queue's own change: not one that calls for a refresh.
         this.dispatching = true;
@@ -375,6 +382,42 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
 
   cleanup(): void {
     this.stop();
+  }
+
+  /** Calls `then` once the store shows no optimistic update of the fetch `action`, or is disposed. */
+  private afterRollback({ key, fetchedAt }: FetchAction, then: () => void): void {
+    const controller = this.controller;
+    if (!controller || controller.isDisposed) {
+      then();
+      return;
+    }
+    this.rollbacks.add({ id: `${fetchedAt} ${key}`, then });
+    // One watch for all of them, while some wait (it sees the current state as it subscribes).
+    this.watching ??= controller.subscribe({
+      next: () => this.rolledBack(false),
+      complete: () => this.rolledBack(true),
+    });
+    if (this.rollbacks.size === 0) this.stopWatching();
+  }
+
+  /** Calls those whose optimistic update is gone (all of them once the store is disposed). */
+  private rolledBack(all: boolean): void {
+    const shown = new Set<string>();
+    const state = this.controller?.getState();
+    for (const each of all || !state ? [] : state.optimistic) {
+      shown.add(`${each.fetchedAt} ${each.key}`);
+    }
+    for (const rollback of [...this.rollbacks]) {
+      if (shown.has(rollback.id)) continue;
+      this.rollbacks.delete(rollback);
+      rollback.then();
+    }
+    if (this.rollbacks.size === 0) this.stopWatching();
+  }
+
+  private stopWatching(): void {
+    this.watching?.unsubscribe();
+    this.watching = undefined;
   }
 
   /** A registered endpoint by name. */

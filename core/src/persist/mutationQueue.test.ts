@@ -350,6 +350,37 @@ describe('MutationQueue: cancel and deleted entities', () => {
     app.dispose();
   });
 
+  it('the optimistic update is gone when the caller’s promise rejects', async () => {
+    connect(false);
+    const app = await start(indexedDBStorage('cancel-order', new IDBFactory()));
+    await app.controller.set(Todo, { id: 1 }, { id: 1, title: 'one' });
+    const seen = app.controller
+      .fetch(update, { id: 1 }, { title: 'mine' })
+      .catch(() => [app.title(1), app.controller.getState().optimistic.length]);
+    expect(app.title(1)).toBe('mine');
+    app.queue.cancel(app.queue.mutations[0].id);
+    expect(await seen).toEqual(['one', 0]);
+    app.dispose();
+  });
+
+  it('at scale: 200 cancelled at once, each caller rejects after its rollback, no watch left', async () => {
+    connect(false);
+    const app = await start(localStorageStorage('cancel-scale'));
+    const watches = vi.spyOn(app.controller, 'subscribe');
+    const count = 200;
+    const calls = Array.from({ length: count }, (_, id) =>
+      app.controller
+        .fetch(update, { id }, { title: `t${id}` })
+        .catch(() => app.controller.getState().optimistic.some((e) => e.args[0].id === id)),
+    );
+    expect(app.controller.getState().optimistic).toHaveLength(count);
+    expect(app.queue.cancelWhere(() => true)).toBe(count);
+    expect(new Set(await Promise.all(calls))).toEqual(new Set([false]));
+    expect(app.controller.getState().optimistic).toHaveLength(0);
+    expect(watches.mock.results.filter((r) => !r.value.closed)).toHaveLength(0);
+    app.dispose();
+  });
+
   it('cancelWhere drops the queued updates of an entity about to be deleted', async () => {
     const storage = indexedDBStorage('deleted', new IDBFactory());
     connect(false);
