@@ -21,7 +21,7 @@ import {
   tabsInSync,
   titles,
 } from './todoPage.mjs';
-import { loadMore, pagedPageEnd, tests as vueTests } from './vue.mjs';
+import { loadMore, pagedPageEnd, showsCreationsOnce, tests as vueTests } from './vue.mjs';
 
 const firstPage = seedTitles.slice(0, 4);
 
@@ -197,6 +197,7 @@ export const tests = [
   tabsInSync((page) => page.routeWebSocket('**/api/live', () => {})),
   loadMore,
   showsOtherPagesChanges,
+  showsCreationsOnce,
   ...pagedPageEnd,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,

@@ -93,6 +93,87 @@ export const loadMore = {
 };
 
 /**
+ * Live creations (the server pushes `created` beside `updated` and `deleted`): a todo created on
+ * one page shows on another once, without a request, and once on the page that made it, which
+ * gets both its POST's answer and the server's push. The other page cannot hear of it from a tab
+ * (no BroadcastChannel there): only the push can tell it. Its list then loads to the end: the
+ * page that holds the new todo adds it once, in the server's order.
+ */
+export const showsCreationsOnce = {
+  name: 'a todo created on another page shows here once without a request (pushed), and once on the page that made it',
+  async run({ page, baseURL }) {
+    const other = await page.context().newPage();
+    try {
+      await other.addInitScript(() => {
+        delete window.BroadcastChannel;
+      });
+      await freshPage(page, baseURL);
+      await freshPage(other, baseURL);
+      for (const shown of [page, other]) {
+        await shown.locator('#live-status[data-status="open"]').waitFor();
+      }
+      const title = 'Made on the first page';
+      // The most rows with this title each page showed at once (saved ones; the maker's pending
+      // copy is apart), kept by a MutationObserver from before the creation.
+      const watch = (text) => {
+        const count = () =>
+          [...document.querySelectorAll('#todos li.todo:not(.pending) .title')].filter(
+            (node) => node.textContent === text,
+          ).length;
+        window.mostShown = count();
+        new MutationObserver(() => {
+          window.mostShown = Math.max(window.mostShown, count());
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      };
+      await page.evaluate(watch, title);
+      await other.evaluate(watch, title);
+      const made = (shown) =>
+        shown.locator('#todos li.todo:not(.pending)', { hasText: title }).first();
+      const fetched = await requestsDuring(other, 'GET', async () => {
+        await page.fill('#new-title', title);
+        await page.click('#new-todo button[type=submit]');
+        await made(other).waitFor();
+        await made(page).waitFor();
+        await eventually(async () =>
+          assert.equal(await page.locator('#todos li.todo.pending').count(), 0),
+        );
+      });
+      assert.deepEqual(
+        fetched.filter((path) => path.startsWith('/api/todos')),
+        [],
+      );
+      const id = Number(await made(page).getAttribute('data-id'));
+      assert.equal(Number(await made(other).getAttribute('data-id')), id);
+      // A rename pushed after the creation, on the same stream or socket: once a page shows it,
+      // the page has had the creation's push too (the maker's may come after its answer).
+      const renamed = `${title}, renamed`;
+      await api(baseURL, `/api/todos/${id}`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title: renamed }),
+      });
+      for (const shown of [page, other]) {
+        await eventually(async () =>
+          assert.equal(await row(shown, id).locator('.title').textContent(), renamed),
+        );
+        assert.equal(await shown.locator('#todos li.todo', { hasText: title }).count(), 1);
+        assert.equal(await shown.evaluate(() => window.mostShown), 1);
+      }
+      await loadAllPages(other);
+      const { body } = await api(baseURL, '/api/todos');
+      assert.equal(await other.locator('#todos li.todo', { hasText: title }).count(), 1);
+      assert.deepEqual(
+        await rowIds(other),
+        body.map((todo) => todo.id),
+      );
+      assert.equal(await other.evaluate(() => window.mostShown), 1);
+    } finally {
+      await other.close();
+    }
+  },
+};
+
+/**
  * How a page with pages of todos, a filter and the live counter ends its suite (the Svelte,
  * SvelteKit and Nuxt suites too): then what every page ends with.
  */
@@ -346,6 +427,7 @@ export const tests = [
   },
   loadMore,
   showsOtherPagesChanges,
+  showsCreationsOnce,
   ...pagedPageEnd,
   devtoolsListsKeys,
   devtoolsInvalidateRefetches,

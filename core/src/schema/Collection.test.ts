@@ -157,7 +157,7 @@ describe('Collection', () => {
       state,
     );
     const list = denormalize(feed, feed.pk(undefined, undefined, undefined, [{}]), state.entities);
-    expect((list as Entity[]).map((item) => `${item.constructor.name}${item.pk()}`)).toEqual([
+    expect((list as Todo[]).map((item) => `${item.constructor.name}${item.id}`)).toEqual([
       'Note1',
       'Todo1',
     ]);

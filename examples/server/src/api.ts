@@ -39,7 +39,7 @@ const apiPrefix = '/api';
 export function createApi(options: ApiOptions = {}): Api {
   const db = new Database(options.seed ?? defaultSeed);
   const live = createLiveHub();
-  /** Every page reading todos live hears of a change or a deletion (topic `todos`). */
+  /** Every page reading todos live hears of a creation, a change or a deletion (topic `todos`). */
   const changed = (todo: unknown) => {
     live.publish('todos', { updated: todo });
     return todo;
@@ -82,6 +82,9 @@ export function createApi(options: ApiOptions = {}): Api {
           checkUser(fields);
           const todo = db.createTodo({ completed: false, ...fields } as TodoDraft);
           res.setHeader('Location', `${apiPrefix}/todos/${todo.id}`);
+          // Every page hears of it, the one that made it too (its list takes the todo once):
+          // once the answer is sent, so that the maker usually has its own answer first.
+          res.once('finish', () => live.publish('todos', { created: todo }));
           sendJson(res, 201, todo);
         },
       },

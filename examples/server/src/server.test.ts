@@ -273,7 +273,7 @@ function listen(host: Server): Promise<string> {
 }
 
 describe('live: todo changes pushed to /api/events streams and /api/live sockets', () => {
-  it('a save and a deletion reach an event stream of topic todos', async () => {
+  it('a creation, a save and a deletion reach an event stream of topic todos', async () => {
     const abort = new AbortController();
     const res = await api('/api/events?topic=todos', { signal: abort.signal });
     expect(res.headers.get('content-type')).toBe('text/event-stream');
@@ -283,11 +283,13 @@ describe('live: todo changes pushed to /api/events streams and /api/live sockets
       while (!text.includes(part)) text += (await reader.read()).value ?? '';
     };
     await until(': open');
+    const created = await send('POST', '/api/todos', { title: 'Pushed to everyone', userId: 1 });
     await send('PATCH', '/api/todos/2', { completed: true });
     await send('DELETE', '/api/todos/3', undefined);
     await until('"deleted":3');
     const messages = [...text.matchAll(/^data: (.*)$/gm)].map(([, data]) => JSON.parse(data));
     expect(messages).toEqual([
+      { created: await created.json() },
       { updated: { ...defaultSeed.todos[1], completed: true } },
       { deleted: 3 },
     ]);

@@ -44,10 +44,12 @@ const TodoEndpoints = resource({
 const TodoList = new Collection([Todo], { nonFilterArgumentKeys: ['perPage'] });
 
 /**
- * What the server pushes on the `todos` topic when any page saves or deletes a todo: the todo
- * as saved, or the id of the deleted one (examples/server/src/api.ts).
+ * What the server pushes on the `todos` topic when any page creates, saves or deletes a todo:
+ * the todo as created or saved, or the id of the deleted one (examples/server/src/api.ts). A
+ * creation joins the lists it belongs to once: the page that made it has it already (its POST's
+ * answer) and only updates it.
  */
-const TodoChanges = { updated: Todo, deleted: new Invalidate(Todo) };
+const TodoChanges = { created: TodoList.push, updated: Todo, deleted: new Invalidate(Todo) };
 
 /**
  * Every mutation is optimistic (the vanilla example's `optimisticTodo`). Lists read live follow
