@@ -91,6 +91,9 @@ const extras = {
     // The component's Tessera from Vue's inject (Svelte: getTessera; vanilla holds its own).
     'useTessera',
     'useController',
+    // Composables outside a component (a Pinia store, a router guard) with a store handed over
+    // (Svelte: a store is passed to mount/render as context; vanilla readers take it anyway).
+    'withTessera',
     // <Suspense> catches no errors: Vue needs a boundary component (Svelte has <svelte:boundary>).
     'TesseraErrorBoundary',
   ],
@@ -242,6 +245,7 @@ describe('the same shape of data', () => {
       expectTypeOf(vueMutation.runAsync).toEqualTypeOf<RunAsync>();
       expectTypeOf(vueMutation.loading).toEqualTypeOf<ComputedRef<CallState['loading']>>();
       expectTypeOf(vueMutation.error).toEqualTypeOf<ComputedRef<ErrorLike | undefined>>();
+      expectTypeOf(vueMutation.reset).toEqualTypeOf<() => void>();
       const svelteMutation = svelte.useMutation(TodoResource.partialUpdate);
       expectTypeOf(svelteMutation.run).toEqualTypeOf<Run>();
       expectTypeOf(svelteMutation.runAsync).toEqualTypeOf<RunAsync>();

@@ -10,6 +10,8 @@ export {
   defaultManagers,
 } from './managers/index';
 export { MAX_NORMALIZE_DEPTH } from './normalize/index';
+export { type TrackedCall, trackCalls } from './observe/CallTracker';
+export { suspenseData } from './observe/EndpointObserver';
 export { noteFailure, retryFailure } from './observe/failures';
 export { escapeLiterals, shortenPath } from './rest/index';
 export { message, warnInDevelopment } from './schema/development';

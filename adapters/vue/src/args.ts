@@ -21,8 +21,13 @@ export type MaybeNull<A extends readonly unknown[]> = A extends readonly []
 
 type Unwrapped<T> = T extends () => infer R ? R : T extends Ref<infer V> ? V : T;
 
-/** The current arguments: reads every ref and getter (`toValue`), so the caller tracks them. */
-export function readArgs<E extends EndpointInterface>(args: ReactiveArgs<E>): EndpointArgs<E> {
+/**
+ * The current arguments: reads every ref and getter (`toValue`), so the caller tracks them. An
+ * endpoint's (`ReactiveArgs<E>`) or a schema query's.
+ */
+export function readArgs<E extends EndpointInterface>(args: ReactiveArgs<E>): EndpointArgs<E>;
+export function readArgs(args: readonly MaybeRefOrGetter<unknown>[]): readonly unknown[];
+export function readArgs(args: readonly MaybeRefOrGetter<unknown>[]): readonly unknown[] {
   const values = args.map((arg) => toValue(arg));
-  return (values[0] === null ? [null] : values) as unknown as EndpointArgs<E>;
+  return values[0] === null ? [null] : values;
 }

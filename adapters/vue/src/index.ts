@@ -11,6 +11,7 @@ export {
   type TesseraOptions,
   useController,
   useTessera,
+  withTessera,
 } from './tessera';
 export { type DLERefs, useCache, useDLE, useFetch, useLive, useSubscription } from './useDLE';
 export { type InfiniteRefs, useInfinite } from './useInfinite';

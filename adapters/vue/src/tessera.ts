@@ -1,7 +1,15 @@
 import { type Controller, type CreateStoreOptions, createStore, type Store } from '@tessera/core';
 import { chooseManagers, message } from '@tessera/core/internal';
 import { guardServerRenders, SERVER, serverStoreOptions } from '@tessera/core/server';
-import { type App, type InjectionKey, inject, onMounted, onScopeDispose, provide } from 'vue';
+import {
+  type App,
+  hasInjectionContext,
+  type InjectionKey,
+  inject,
+  onMounted,
+  onScopeDispose,
+  provide,
+} from 'vue';
 import { type ActionLog, createActionLog } from './actionLog';
 import { watchServerRender } from './serverRender';
 
@@ -12,9 +20,10 @@ export interface TesseraOptions extends CreateStoreOptions {
    */
   store?: Store;
   /**
-   * A server render that reads the store while another is under way throws (their users' data
-   * would mix), in every build; without it, development builds warn. Create the store per
-   * request instead: this is the guard for when that is not sure (docs/guide/ssr.md).
+   * A second server render reading the store (at once or after another: their users' data
+   * would mix) warns in development and throws in production; `true` throws in every build,
+   * `false` lets renders of public data one after another share it. Create the store per
+   * request (docs/guide/ssr.md#one-store-per-request).
    */
   throwOnSharedRender?: boolean;
 }
@@ -58,7 +67,7 @@ export function rooted(options: TesseraOptions, owns = !options.store): Rooted {
         },
       }),
     );
-  if (SERVER && throwOnSharedRender) guardServerRenders(store);
+  if (SERVER && throwOnSharedRender !== undefined) guardServerRenders(store, throwOnSharedRender);
   // Roots holding a store this Tessera created: the last one to leave disposes it.
   let roots = 0;
   const hold = () => {
@@ -131,17 +140,49 @@ export function provideTessera(options: TesseraOptions = {}): Tessera {
   return tessera;
 }
 
-/** The Tessera of the current component (from `app.use(createTessera())` or `provideTessera`). */
+/** The Tessera `withTessera` hands to the composables it runs (undefined: none). */
+let handed: Tessera | undefined;
+
+/**
+ * Runs `setup` with `tessera` as the store of the composables it calls, wherever it runs: in a
+ * Pinia store, a router guard, a test. What they start ends with the effect scope they run in, so
+ * outside a component run them in an `effectScope()` and `stop()` it when done:
+ * `scope.run(() => withTessera(tessera, () => useDLE(TodoResource.getList)))`. Inside an app,
+ * `app.runWithContext(fn)` gives them the app's store in the same way.
+ */
+export function withTessera<T>(tessera: Tessera, setup: () => T): T {
+  const outer = handed;
+  handed = tessera;
+  try {
+    return setup();
+  } finally {
+    handed = outer;
+  }
+}
+
+/**
+ * The Tessera of the current component (from `app.use(createTessera())` or `provideTessera`),
+ * or the one `withTessera` hands over.
+ */
 export function useTessera(): Tessera {
-  const tessera = inject(TESSERA, null);
+  // Checked before `inject`, which outside setup only warns and returns nothing.
+  const inSetup = hasInjectionContext();
+  const tessera = handed ?? (inSetup ? inject(TESSERA, null) : null);
   if (!tessera) {
     throw new Error(
-      message(
-        'TSR72',
-        () =>
-          process.env.NODE_ENV !== 'production' &&
-          'Tessera: no store here. Install it with app.use(createTessera()) or call provideTessera() in a parent component.',
-      ),
+      inSetup
+        ? message(
+            'TSR72',
+            () =>
+              process.env.NODE_ENV !== 'production' &&
+              'Tessera: no store here. Install it with app.use(createTessera()) or call provideTessera() in a parent component.',
+          )
+        : message(
+            'TSR73',
+            () =>
+              process.env.NODE_ENV !== 'production' &&
+              'Tessera: a composable was called outside setup(), where Vue has no component to read the store from. Call it in setup() (before any await), in app.runWithContext(), or hand it a store: withTessera(tessera, () => useDLE(...)).',
+          ),
     );
   }
   // On the server: notes which render reads the store (a warning when two share it at once).

@@ -1,11 +1,12 @@
 import type { EndpointInterface, ErrorLike, ObserveMode, ResultOf } from '@tessera/core';
 import type { ComputedRef } from 'vue';
 import type { ReactiveArgs } from './args';
-import { field, observeEndpoint } from './observeEndpoint';
+import { observeEndpoint } from './observeEndpoint';
+import { snapshotRefs } from './useObserver';
 
 /**
  * Data, loading, error (and `previous`) of an endpoint, each a read-only ref: the fields of
- * core's `DLERefs<T>` snapshot as refs.
+ * core's `DLE<T>` snapshot as refs.
  */
 export interface DLERefs<T> {
   /** The memoized, frozen data: undefined until loaded (or while the arguments are null). */
@@ -24,14 +25,7 @@ function useEndpoint<E extends EndpointInterface>(
   endpoint: E,
   args: ReactiveArgs<E>,
 ): DLERefs<ResultOf<E>> {
-  const { snapshot } = observeEndpoint(endpoint, args, { mode });
-  return {
-    data: field(snapshot, 'data'),
-    loading: field(snapshot, 'loading'),
-    error: field(snapshot, 'error'),
-    previous: field(snapshot, 'previous'),
-    paused: field(snapshot, 'paused'),
-  };
+  return snapshotRefs(observeEndpoint(endpoint, args, mode).snapshot);
 }
 
 /** Data/loading/error that fetches when the data is missing, stale or invalid. No suspending. */

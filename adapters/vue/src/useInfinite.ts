@@ -5,18 +5,9 @@ import {
   type InfiniteOptions,
   type PagedEndpoint,
 } from '@tessera/core';
-import {
-  type ComputedRef,
-  getCurrentInstance,
-  type MaybeRefOrGetter,
-  onScopeDispose,
-  onServerPrefetch,
-  shallowRef,
-  toValue,
-  watch,
-} from 'vue';
-import { field, isServerRender } from './observeEndpoint';
+import { type ComputedRef, type MaybeRefOrGetter, toValue } from 'vue';
 import { useController } from './tessera';
+import { snapshotRefs, useObserver } from './useObserver';
 
 /** The fields of core's `InfiniteDLE` snapshot as read-only refs, and the page fetchers. */
 export type InfiniteRefs<Page, P = unknown> = {
@@ -47,26 +38,8 @@ export function useInfinite<E extends PagedEndpoint, P = unknown>(
 ): InfiniteRefs<FetchResult<E>, P> {
   const args = () => readParams(params) as never;
   const observer = new InfiniteObserver(useController(), endpoint, args(), options);
-  const snapshot = shallowRef(observer.getSnapshot());
-  // As `observeEndpoint`: registered in the browser too, so `useId` numbers the same on both.
-  if (getCurrentInstance()) {
-    onServerPrefetch(() => observer.promise().then((next) => void (snapshot.value = next)));
-  }
-  if (!isServerRender()) {
-    const stopListening = observer.listen((next) => {
-      snapshot.value = next;
-    });
-    watch(args, (next) => observer.setArgs(next));
-    onScopeDispose(() => {
-      stopListening();
-      observer.dispose();
-    });
-  }
-  // One ref per field of the snapshot.
-  const keys = Object.keys(snapshot.value) as (keyof InfiniteDLE<unknown>)[];
-  const refs = Object.fromEntries(keys.map((key) => [key, field(snapshot, key)]));
   return {
-    ...refs,
+    ...snapshotRefs(useObserver(observer, args, true)),
     fetchNextPage: () => observer.fetchNextPage(),
     fetchPreviousPage: () => observer.fetchPreviousPage(),
   } as InfiniteRefs<FetchResult<E>, P>;

@@ -35,6 +35,17 @@ describe('useMutation', () => {
     expect(result.error.value).toBeUndefined();
   });
 
+  it('reset() clears the error shown, as vue-query and Colada do', async () => {
+    const { result } = withSetup(t.tessera, () => useMutation(TodoResource.partialUpdate));
+    t.api.failNext(500);
+    result.run({ id: 1 }, { title: 'C' });
+    await flushPromises();
+    expect(result.error.value?.status).toBe(500);
+    result.reset();
+    expect(result.error.value).toBeUndefined();
+    expect(result.loading.value).toBe(false);
+  });
+
   it("of an endpoint: runAsync(...args) is the controller's fetch, and the store shows its result", async () => {
     await t.tessera.controller.fetch(TodoResource.get, { id: 1 });
     const { result } = withSetup(t.tessera, () => useMutation(TodoResource.partialUpdate));

@@ -1,13 +1,13 @@
-import {
-  CallTracker,
-  type EndpointInterface,
-  type ErrorLike,
-  type FetchResult,
-} from '@tessera/core';
-import { type ComputedRef, computed, onScopeDispose, shallowRef } from 'vue';
+import type { EndpointInterface, ErrorLike, FetchResult } from '@tessera/core';
+import { type TrackedCall, trackCalls } from '@tessera/core/internal';
+import { type ComputedRef, onScopeDispose, shallowRef } from 'vue';
 import { useController } from './tessera';
+import { snapshotRefs } from './useObserver';
 
-/** A mutation's `run` and `runAsync`, and the `loading` and `error` of its calls as read-only refs. */
+/**
+ * A mutation's `run`, `runAsync` and `reset`, and the `loading` and `error` of its calls as
+ * read-only refs.
+ */
 export interface Mutation<A extends readonly unknown[], R> {
   /**
    * Calls the mutation from a handler: never rejects, so a failure shows in `error` and never
@@ -18,8 +18,13 @@ export interface Mutation<A extends readonly unknown[], R> {
   readonly runAsync: (...args: A) => Promise<R>;
   /** True while any call is in flight (concurrent calls are counted). */
   readonly loading: ComputedRef<boolean>;
-  /** The error of the latest settled call; cleared when a new call starts. */
+  /** The error of the latest settled call; cleared when a new call starts, or by `reset`. */
   readonly error: ComputedRef<ErrorLike | undefined>;
+  /**
+   * Clears `error` (a dismissed message, a form opened again). A call still in flight stays
+   * `loading` and no longer shows its failure.
+   */
+  readonly reset: () => void;
 }
 
 /**
@@ -34,21 +39,15 @@ export function useMutation<E extends EndpointInterface>(
 export function useMutation<A extends readonly unknown[], R>(
   call: (...args: A) => Promise<R>,
 ): Mutation<A, R>;
-export function useMutation(
-  call: EndpointInterface | ((...args: readonly unknown[]) => Promise<unknown>),
-): Mutation<readonly unknown[], unknown> {
-  // An endpoint has a `key` method; a plain function needs no store.
-  const controller = typeof Reflect.get(call, 'key') === 'function' ? useController() : undefined;
-  const run = controller
-    ? (...args: readonly unknown[]) => controller.fetch(call as EndpointInterface, ...(args as []))
-    : (call as (...args: readonly unknown[]) => Promise<unknown>);
-  const tracker = new CallTracker(run);
+export function useMutation(call: TrackedCall): Mutation<never[], unknown> {
+  // A plain function needs no store: `useController` is called for an endpoint only.
+  const tracker = trackCalls(call, useController);
   const state = shallowRef(tracker.getSnapshot());
   onScopeDispose(tracker.listen((next) => (state.value = next)));
   return {
+    ...snapshotRefs(state),
     run: (...args) => tracker.run(...args),
     runAsync: (...args) => tracker.runAsync(...args),
-    loading: computed(() => state.value.loading),
-    error: computed(() => state.value.error),
+    reset: () => tracker.reset(),
   };
 }

@@ -1,8 +1,9 @@
 import type { EndpointInterface, FetchResult } from '@tessera/core';
-import { noteFailure } from '@tessera/core/internal';
+import { noteFailure, suspenseData } from '@tessera/core/internal';
 import { type ComputedRef, computed, onScopeDispose } from 'vue';
 import type { MaybeNull, ReactiveArgs } from './args';
-import { field, observeEndpoint } from './observeEndpoint';
+import { observeEndpoint } from './observeEndpoint';
+import { snapshotRefs } from './useObserver';
 
 /** The data `useSuspense` resolves to, following the store. */
 export type SuspenseRef<T> = ComputedRef<T> & {
@@ -29,25 +30,13 @@ export async function useSuspense<E extends EndpointInterface, const A extends R
   endpoint: E,
   ...args: A
 ): Promise<SuspenseRef<SuspenseData<E, A>>> {
-  const { controller, observer, snapshot } = observeEndpoint(endpoint, args, { mode: 'fetch' });
-  // Vue cannot suspend a mounted component again: while an invalidated result refetches, the
-  // ref keeps the data it showed (the observer carries data only across argument changes).
-  let shown: unknown;
-  const data = computed(() => {
-    const { data, loading, error } = snapshot.value;
-    if (error) {
-      // The error boundary's reset fetches what failed anew.
-      noteFailure(error, controller, observer.key);
-      throw error;
-    }
-    if (data !== undefined || !loading) shown = data;
-    return shown as SuspenseData<E, A>;
-  });
-  const result = Object.assign(data, {
-    previous: field(snapshot, 'previous'),
-    loading: field(snapshot, 'loading'),
-    paused: field(snapshot, 'paused'),
-  });
+  const { controller, observer, snapshot } = observeEndpoint(endpoint, args, 'fetch');
+  // Core's rule: a mounted component cannot suspend again, so the data shown stays while an
+  // invalidated result refetches; a hard error throws (and a boundary's reset fetches it anew).
+  const shown = suspenseData(controller, observer);
+  const data = computed(() => shown(snapshot.value) as SuspenseData<E, A>);
+  const { previous, loading, paused } = snapshotRefs(snapshot);
+  const result = Object.assign(data, { previous, loading, paused });
   // Unmounted while suspended: this caller withdraws (the request stops if nobody else waits).
   const unmounted = new AbortController();
   onScopeDispose(() => unmounted.abort());

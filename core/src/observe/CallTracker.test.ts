@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { deferred } from '../managers/endpoints.test-helpers';
-import { type CallState, CallTracker } from './CallTracker';
+import { createStore } from '../managers/createStore';
+import { deferred, localEndpoint } from '../managers/endpoints.test-helpers';
+import { type CallState, CallTracker, trackCalls } from './CallTracker';
 
 describe('CallTracker', () => {
   it('is loading while any call runs; each caller gets its own outcome', async () => {
@@ -54,5 +55,44 @@ describe('CallTracker', () => {
     });
     await expect(tracker.runAsync()).rejects.toThrow('sync');
     expect(tracker.getSnapshot()).toMatchObject({ loading: false, error: { message: 'sync' } });
+  });
+
+  it('reset() clears the error; a call in flight before it stays loading and shows no failure', async () => {
+    const calls = [deferred(), deferred()];
+    let n = 0;
+    const tracker = new CallTracker(() => calls[n++].promise);
+    const failed = tracker.runAsync();
+    calls[0].reject(new Error('refused'));
+    await expect(failed).rejects.toThrow('refused');
+    expect(tracker.getSnapshot().error?.message).toBe('refused');
+    tracker.reset();
+    expect(tracker.getSnapshot()).toEqual({ loading: false, error: undefined });
+    const inFlight = tracker.runAsync();
+    tracker.reset();
+    expect(tracker.getSnapshot()).toEqual({ loading: true, error: undefined });
+    calls[1].reject(new Error('late'));
+    await expect(inFlight).rejects.toThrow('late');
+    expect(tracker.getSnapshot()).toEqual({ loading: false, error: undefined });
+  });
+});
+
+describe('trackCalls', () => {
+  it('calls an endpoint through the store, a plain function as it is (asking for no store)', async () => {
+    const { controller, dispose } = createStore();
+    const double = localEndpoint({
+      key: (n: number) => `double ${n}`,
+      resolve: async (n: number) => n * 2,
+      schema: undefined,
+    });
+    const viaStore = trackCalls(double, () => controller);
+    await expect(viaStore.runAsync(21)).resolves.toBe(42);
+    expect(controller.getResponse(double, 21).data).toBe(42);
+    const noStore = vi.fn((): never => {
+      throw new Error('no store for a plain function');
+    });
+    const plain = trackCalls(async (n: number) => n + 1, noStore);
+    await expect(plain.runAsync(1)).resolves.toBe(2);
+    expect(noStore).not.toHaveBeenCalled();
+    dispose();
   });
 });

@@ -1,3 +1,4 @@
+import type { Controller, EndpointInterface } from '../store';
 import { type ErrorLike, toErrorLike } from './errors';
 import { SharedListenable } from './SharedListenable';
 
@@ -59,6 +60,15 @@ export class CallTracker<
     return promise as ReturnType<F>;
   }
 
+  /**
+   * Clears the error shown, as before any call. A call still in flight keeps `loading` and no
+   * longer shows its failure: only calls started after the reset do.
+   */
+  reset(): void {
+    this.latest += 1;
+    this.set(this.inFlight > 0, undefined);
+  }
+
   protected connect(): void {}
 
   protected disconnect(): void {}
@@ -68,4 +78,24 @@ export class CallTracker<
     this.state = Object.freeze({ loading, error });
     this.emit(this.state);
   }
+}
+
+/** What a mutation tracks: an endpoint, or any async function. */
+export type TrackedCall = EndpointInterface | ((...args: never[]) => Promise<unknown>);
+
+/**
+ * The calls of a mutation, as every adapter's `useMutation` / `mutation` tracks them: an endpoint
+ * (it has a `key` method, the one test for "is this an endpoint?") is called through
+ * `controller().fetch`; any other function is called as it is, and needs no store (`controller` is
+ * not called).
+ */
+export function trackCalls(
+  call: TrackedCall,
+  controller: () => Controller,
+): CallTracker<(...args: never[]) => Promise<unknown>> {
+  if (typeof (call as Partial<EndpointInterface>).key !== 'function') {
+    return new CallTracker(call as (...args: never[]) => Promise<unknown>);
+  }
+  const store = controller();
+  return new CallTracker((...args: never[]) => store.fetch(call as EndpointInterface, ...args));
 }

@@ -16,6 +16,7 @@ import type {
 import { ExpiryStatus, isFetchDue, StoreDisposedError } from '../store';
 import { dispatchFetch } from '../store/dispatchFetch';
 import { type ErrorLike, toErrorLike } from './errors';
+import { noteFailure } from './failures';
 import { SharedListenable } from './SharedListenable';
 import { usableData } from './suspense';
 
@@ -452,4 +453,25 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   private now(): number {
     return this.controller.now();
   }
+}
+
+/**
+ * The data a suspense reader shows, snapshot by snapshot (one function per reader: it remembers
+ * what it showed). A mounted component cannot suspend again, so while an invalidated result
+ * refetches it keeps the data shown; a hard error is thrown, noted first (`noteFailure`) so that an
+ * error boundary's reset fetches that result anew. Every adapter's `useSuspense` reads through it.
+ */
+export function suspenseData<T>(
+  controller: Controller,
+  observer: { readonly key: string | undefined },
+): (snapshot: DLE<T>) => T {
+  let shown: T;
+  return ({ data, loading, error }) => {
+    if (error) {
+      noteFailure(error, controller, observer.key);
+      throw error;
+    }
+    if (data !== undefined || !loading) shown = data;
+    return shown;
+  };
 }

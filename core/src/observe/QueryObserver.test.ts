@@ -97,4 +97,17 @@ describe('QueryObserver', () => {
     for (const stop of stops) stop();
     dispose();
   });
+
+  it('dispose() completes its subscribers and leaves the store: later writes reach nobody', async () => {
+    const { controller, dispose } = createStore();
+    const observer = new QueryObserver(controller, new All(Tag), []);
+    const values: unknown[] = [];
+    let completed = false;
+    observer.subscribe({ next: (value) => values.push(value), complete: () => (completed = true) });
+    observer.dispose();
+    expect(completed).toBe(true);
+    await controller.set(Tag, { id: 'a' }, { id: 'a', label: 'A' });
+    expect(values).toEqual([undefined]);
+    dispose();
+  });
 });

@@ -45,6 +45,11 @@ export class QueryObserver<S extends Schema> extends SharedListenable<
     if (this.isConnected) this.refresh();
   }
 
+  /** Stops for good: completes every subscriber (as the other observers' `dispose`). */
+  dispose(): void {
+    this.complete();
+  }
+
   protected connect(): void {
     this.states = this.controller.selectQuery(this.schema as Schema, ...this.args).subscribe({
       next: (value) => {
