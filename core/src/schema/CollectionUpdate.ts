@@ -51,25 +51,24 @@ export type MergeMembers = {
 /** The filter of a stored collection from the args of a call (URL params, body). */
 type FilterFromArgs = (...args: readonly unknown[]) => CollectionFilter;
 
-/** Two normalized members are the same entity (pk strings, or polymorphic `{ id, schema }`). */
-function sameMember(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  return (
-    a !== null &&
-    b !== null &&
-    typeof a === 'object' &&
-    typeof b === 'object' &&
-    (a as PolymorphicRef).id === (b as PolymorphicRef).id &&
-    (a as PolymorphicRef).schema === (b as PolymorphicRef).schema
-  );
+/** What identifies a normalized member: its pk, or a polymorphic ref's schema and id. */
+function memberKey(member: unknown): unknown {
+  return typeof member === 'object' && member !== null
+    ? `${(member as PolymorphicRef).schema}\0${(member as PolymorphicRef).id}`
+    : member;
 }
 
-/** True when a stored list or Values map holds `member`. */
+/** Two normalized members are the same entity (pk strings, or polymorphic `{ id, schema }`). */
+function sameMember(a: unknown, b: unknown): boolean {
+  return memberKey(a) === memberKey(b);
+}
+
 /** An object's fields to spread (nothing for a primitive or absent value). */
 function asFields(value: unknown): object {
   return value !== null && typeof value === 'object' ? value : {};
 }
 
+/** True when a stored list or Values map holds `member`. */
 function holds(stored: Members, member: unknown): boolean {
   const values = Array.isArray(stored) ? stored : Object.values(stored);
   for (let i = 0; i < values.length; i++) if (sameMember(values[i], member)) return true;
@@ -99,37 +98,23 @@ function memberId(member: unknown): unknown {
   return typeof member === 'object' && member !== null ? (member as PolymorphicRef).id : member;
 }
 
-/** What identifies a normalized member in a Set: its pk, or a polymorphic ref's schema and id. */
-function memberKey(member: unknown): unknown {
-  return typeof member === 'object' && member !== null
-    ? `${(member as PolymorphicRef).schema}\0${(member as PolymorphicRef).id}`
-    : member;
-}
-
 /**
- * The members of `incoming` that `stored` does not hold, each once: an entity a list holds
- * already (pushed by the server after the creating page's own answer, say) stays where it stands,
- * updated by the write, instead of showing twice. One pass over each, whatever their lengths.
+ * push (`first`: unshift) of members into a stored list: only those it does not hold, each once.
+ * An entity a list holds already (pushed by the server after the creating page's own answer,
+ * say) stays where it stands, updated by the write, instead of showing twice; a list that takes
+ * nothing is returned as it is (not written). One pass over each, whatever their lengths.
  */
-function newMembers(stored: readonly unknown[], incoming: readonly unknown[]): unknown[] {
-  const seen = new Set(stored.map(memberKey));
-  return incoming.filter((member) => {
+const adding = (first: boolean) => (existing: unknown[], incoming: unknown[]) => {
+  const seen = new Set(existing.map(memberKey));
+  const added = incoming.filter((member) => {
     const key = memberKey(member);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
+    // `add` returns the set: a key passes the first time only.
+    return !seen.has(key) && seen.add(key);
   });
-}
-
-/** push / unshift: the list unchanged (the same array) when it holds every member already. */
-const pushMerge = (existing: unknown[], incoming: unknown[]) => {
-  const added = newMembers(existing, incoming);
-  return added.length > 0 ? [...existing, ...added] : existing;
+  return added.length === 0 ? existing : first ? [...added, ...existing] : [...existing, ...added];
 };
-const unshiftMerge = (existing: unknown[], incoming: unknown[]) => {
-  const added = newMembers(existing, incoming);
-  return added.length > 0 ? [...added, ...existing] : existing;
-};
+const pushMerge = adding(false);
+const unshiftMerge = adding(true);
 
 /**
  * The schema of `collection.push` / `unshift` / `assign` / `remove` / `move` / `paginate()` /
@@ -384,8 +369,8 @@ export class CollectionUpdate<
     const pk = collection.pk(undefined, undefined, undefined, targetArgs);
     const stored = delegate.getEntity(collection.key, pk);
     if (Array.isArray(stored)) {
-      const added = newMembers(stored, refs);
-      if (added.length > 0) delegate.setEntity(collection, pk, [...stored, ...added]);
+      const next = pushMerge(stored, refs);
+      if (next !== stored) delegate.setEntity(collection, pk, next);
     } else {
       delegate.setEntity(collection, pk, refs);
     }
