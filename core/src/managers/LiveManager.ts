@@ -25,8 +25,9 @@ export interface LiveManagerOptions {
   /** Sees every message first (raw mapping); returning `true` skips the endpoints' mapping. */
   onMessage?(message: LiveMessage, controller: Controller): unknown;
   /**
-   * A message that did not decode or did not fit its schema (dropped), or a connection that
-   * could not start (retried); default `console.error`.
+   * A message that did not decode, is no `{ topic, data }` (TSR90) or did not fit its schema,
+   * or that `onMessage` threw on (dropped; the next one is written), or a connection that could
+   * not start (retried); default `console.error`.
    */
   onError?(error: unknown): void;
 }
