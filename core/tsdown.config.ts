@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  // A package's public entry, and its internal, live, persist and testing subpaths where it has them.
+  // A package's public entry, and its http, internal, live, persist and testing subpaths where it has them.
   // (Core's `server` subpath has a browser variant, built beside it.)
   entry: [
     'src/index.ts',
+    'src/http.ts',
     'src/internal.ts',
     'src/live.ts',
     'src/persist.ts',

@@ -22,6 +22,11 @@ export interface Features {
   page?: PageEvents;
   /** Runs a request when the network allows (PageManager's network mode). */
   network?: (run: () => Promise<unknown>, signal: AbortSignal) => Promise<unknown>;
+  /**
+   * Whether a result may leave this store (be persisted, be sent to other tabs): false for one
+   * whose response said `Cache-Control: no-store` (HttpSemanticsManager).
+   */
+  shared?: (key: string) => boolean;
 }
 
 /** Why readers look at their data again: the page became visible, or the network came back. */

@@ -1,6 +1,7 @@
 import type { Subscription } from 'rxjs';
 import { retryDelay } from '../managers/requestPolicy';
 import { ConnectionError } from '../rest/NetworkError';
+import { headersToRecord } from '../rest/requestInit';
 import { warnInDevelopment } from '../schema/development';
 import { isOwn } from '../schema/ownProperty';
 import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
@@ -69,6 +70,14 @@ export interface MutationQueueOptions<M extends QueueEndpoints> {
    * Its caller's promise rejects too; this also hears those replayed after a reload.
    */
   readonly onRefused?: (mutation: QueuedMutation<M>, error: unknown) => void;
+  /**
+   * Sends each call with a key of its own in this header (`true`: `Idempotency-Key`): made when
+   * the call is queued, stored with it, and the same on every try, after a reload too, so that a
+   * server that remembers the keys it answered does not do twice a call resent after the page
+   * closed mid-send (docs/guide/http.md#idempotent-replays). For endpoints with a `requestInit`
+   * (RestEndpoint). Default off.
+   */
+  readonly idempotencyKey?: boolean | string;
 }
 
 /** What is stored per mutation. */
@@ -81,6 +90,8 @@ interface Stored {
   readonly args: readonly unknown[];
   readonly scope: string;
   readonly seq: number;
+  /** Its Idempotency-Key, when the queue sends one. */
+  readonly key?: string;
 }
 
 interface Entry {
@@ -311,7 +322,7 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
         try {
           return next({
             ...action,
-            endpoint: held(action.endpoint, send),
+            endpoint: held(this.keyed(action.endpoint, entry.stored.key), send),
             // Durable: only `cancel` withdraws it, not its caller.
             signal: request.signal,
             resolve: outcome(false),
@@ -420,6 +431,18 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
     this.watching = undefined;
   }
 
+  /** The endpoint sending `key` in the Idempotency-Key header (when the queue sends one). */
+  private keyed(endpoint: EndpointInterface, key: string | undefined): EndpointInterface {
+    const { idempotencyKey: header } = this.options;
+    if (!header || key === undefined || !endpoint.extend) return endpoint;
+    const requestInit = Reflect.get(endpoint, 'requestInit') as RequestInit | undefined;
+    const headers = headersToRecord(requestInit?.headers);
+    headers[header === true ? 'Idempotency-Key' : header] = key;
+    return (endpoint.extend as (options: object) => EndpointInterface)({
+      requestInit: { ...requestInit, headers },
+    });
+  }
+
   /** A registered endpoint by name. */
   private endpoint(name: string): EndpointInterface {
     const registration = this.options.endpoints[name];
@@ -437,7 +460,8 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
       isOwn(this.options.endpoints, stored.name) &&
       Array.isArray(stored.args) &&
       typeof stored.scope === 'string' &&
-      Number.isFinite(stored.seq)
+      Number.isFinite(stored.seq) &&
+      (stored.key === undefined || typeof stored.key === 'string')
     );
   }
 
@@ -479,6 +503,9 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
           ? (scope as (...args: readonly unknown[]) => string)(...args)
           : scope) ?? 'queue',
       seq: this.seq,
+      ...(this.options.idempotencyKey && {
+        key: globalThis.crypto?.randomUUID?.() ?? `${this.seq}.${this.tab}.${Math.random()}`,
+      }),
     };
     const entry = this.track(stored);
     this.save(new Map([[PREFIX + entry.id, stored]]));
@@ -533,12 +560,18 @@ export class MutationQueue<M extends QueueEndpoints = QueueEndpoints> implements
       try {
         return await call();
       } catch (error) {
+        // A server that said when to come back (Retry-After, HttpSemanticsManager) is asked then.
+        const retryAt = (error as { retryAt?: unknown } | null)?.retryAt;
         const keep =
-          error instanceof ConnectionError && this.options.onConnectionError !== 'refuse';
+          typeof retryAt === 'number' ||
+          (error instanceof ConnectionError && this.options.onConnectionError !== 'refuse');
         if (!keep || signal.aborted) throw error;
         const { retryDelayMs = 10_000, maxRetryDelayMs = 300_000 } = this.options;
         const wait = { attempts: 0, baseDelayMs: retryDelayMs, maxDelayMs: maxRetryDelayMs };
-        entry.retryAt = Date.now() + retryDelay(entry.losses++, wait, Math.random);
+        entry.retryAt =
+          typeof retryAt === 'number'
+            ? retryAt
+            : Date.now() + retryDelay(entry.losses++, wait, Math.random);
         this.update(entry, 'queued', error);
         if (entry.missed && this.controller && !this.controller.isDisposed) {
           entry.missed = false;

@@ -7,7 +7,7 @@ import type { CacheState } from '../store/State';
 import { unrefTimer } from '../store/unrefTimer';
 import { Changes } from '../tables/Changes';
 import type { PersistStorage } from './PersistStorage';
-import { changedEntries, type EntryFilter, entryPlace } from './storeEntries';
+import { changedEntries, type EntryFilter, entryPlace, leavingStore } from './storeEntries';
 
 export interface PersistOptions extends EntryFilter {
   readonly storage: PersistStorage;
@@ -94,7 +94,9 @@ export class PersistManager implements Manager {
     this.pending = undefined;
     if (changes && controller) {
       const state = controller.getState();
-      this.writing = this.writing.then(() => this.write(state.committed ?? state, changes));
+      this.writing = this.writing.then(() =>
+        this.write(state.committed ?? state, changes, leavingStore(this.options, controller)),
+      );
     }
     return this.writing;
   }
@@ -130,11 +132,11 @@ export class PersistManager implements Manager {
   }
 
   /** Writes the entries `changes` names, as `cache` holds them now. */
-  private async write(cache: CacheState, changes: Changes): Promise<void> {
+  private async write(cache: CacheState, changes: Changes, filter: EntryFilter): Promise<void> {
     const { storage, buster = '' } = this.options;
     try {
       if (changes.all) await storage.clear();
-      const entries = changedEntries(cache, changes, this.options);
+      const entries = changedEntries(cache, changes, filter);
       entries.set(HEADER, { buster, savedAt: Date.now() } satisfies Header);
       await storage.write(entries);
     } catch (error) {

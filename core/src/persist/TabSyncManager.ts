@@ -1,7 +1,7 @@
 import type { Subscription } from 'rxjs';
 import type { Controller, Dispatch, Manager } from '../store';
 import type { EntryWrite } from '../store/actions';
-import { changedEntries, type EntryFilter, entryPlace } from './storeEntries';
+import { changedEntries, type EntryFilter, entryPlace, leavingStore } from './storeEntries';
 
 export interface TabSyncOptions extends EntryFilter {
   /** The BroadcastChannel's name: tabs of one app share it. Default `'tessera'`. */
@@ -52,7 +52,11 @@ export class TabSyncManager implements Manager {
     this.changes$ = controller.changes$.subscribe(({ state, changes }) => {
       // A reset stays in its tab; so does what another tab sent.
       if (this.receiving || changes.all) return;
-      const entries = changedEntries(state.committed ?? state, changes, this.options);
+      const entries = changedEntries(
+        state.committed ?? state,
+        changes,
+        leavingStore(this.options, controller),
+      );
       if (entries.size === 0) return;
       try {
         channel.postMessage({ tessera: 1, entries: [...entries] } satisfies TabMessage);

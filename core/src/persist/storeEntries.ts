@@ -1,8 +1,10 @@
 // The store as entries: one per entity, entity meta, index table, result and result meta, keyed
 // by where it sits. What PersistManager writes to storage and TabSyncManager sends to other tabs
 // (docs/guide/offline.md).
+import { featuresOf } from '../managers/features';
 import { INVALID } from '../schema/INVALID';
 import { getOwn } from '../schema/ownProperty';
+import type { Controller } from '../store';
 import type { EntryWrite } from '../store/actions';
 import type { CacheState, ResultMeta } from '../store/State';
 import { type Changes, WHOLE } from '../tables/Changes';
@@ -11,6 +13,14 @@ import { type Changes, WHOLE } from '../tables/Changes';
 export interface EntryFilter {
   readonly entities?: (key: string) => boolean;
   readonly results?: (key: string) => boolean;
+}
+
+/** `filter`, less the results the store keeps to itself (a `no-store` response's: `Features.shared`). */
+export function leavingStore(filter: EntryFilter, controller: Controller): EntryFilter {
+  const { shared } = featuresOf(controller);
+  if (!shared) return filter;
+  const { results } = filter;
+  return { ...filter, results: (key) => shared(key) && (results?.(key) ?? true) };
 }
 
 /** The name of an entry: where it sits, as JSON (`["entities","Todo","1"]`, `["meta",key]`). */

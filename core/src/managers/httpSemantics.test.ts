@@ -1,0 +1,315 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpSemanticsManager, RetryAfterError } from '../http';
+import { PersistManager, type PersistStorage } from '../persist';
+import { NetworkError, RestEndpoint } from '../rest';
+import { Entity } from '../schema';
+import type { Manager } from '../store';
+import { createStore } from './createStore';
+import { lastModified, startHttpServer, type TestServer } from './httpServer.test-helpers';
+import { RetryManager } from './RetryManager';
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  static override key = 'Todo';
+}
+class Note extends Entity {
+  id = 0;
+  text = '';
+  static override key = 'Note';
+}
+
+let processed = 0;
+
+function endpoints(urlPrefix: string) {
+  return {
+    getTodos: new RestEndpoint({
+      urlPrefix,
+      path: '/todos',
+      schema: [Todo],
+      process(value: Todo[]) {
+        processed++;
+        return value;
+      },
+    }),
+    getNote: new RestEndpoint({ urlPrefix, path: '/notes/:id', schema: Note }),
+    getLimited: new RestEndpoint({ urlPrefix, path: '/limited' }),
+    createTodo: new RestEndpoint({
+      urlPrefix,
+      path: '/todos',
+      method: 'POST',
+      body: { title: '' },
+    }),
+  };
+}
+
+let server: TestServer;
+let getTodos: ReturnType<typeof endpoints>['getTodos'];
+let getNote: ReturnType<typeof endpoints>['getNote'];
+let getLimited: ReturnType<typeof endpoints>['getLimited'];
+let createTodo: ReturnType<typeof endpoints>['createTodo'];
+
+beforeAll(async () => {
+  server = await startHttpServer();
+  ({ getTodos, getNote, getLimited, createTodo } = endpoints(server.url));
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.seen.length = 0;
+  server.todos = [{ id: 1, title: 'one' }];
+  server.version = 1;
+  server.cacheControl = undefined;
+  server.limit = { remaining: 0, status: 429, retryAfter: '1' };
+  processed = 0;
+});
+
+const stores: { dispose(): void }[] = [];
+afterEach(() => {
+  for (const store of stores.splice(0)) store.dispose();
+});
+
+function storeWith(...managers: Manager[]) {
+  const store = createStore({ managers: [...managers, new HttpSemanticsManager()] });
+  stores.push(store);
+  return store;
+}
+
+const sent = (path: string) => server.seen.filter((each) => each.path === path);
+
+describe('conditional requests', () => {
+  it('a refetch asks with If-None-Match; the 304 keeps the stored result as it is and renews its expiry', async () => {
+    const { controller } = storeWith();
+    const first = await controller.fetch(getTodos);
+    const before = controller.getResponse(getTodos);
+    const emitted: unknown[] = [];
+    const reading = controller.select(getTodos).subscribe((selection) => {
+      emitted.push(selection.data);
+    });
+    const written: number[] = [];
+    const changes = controller.changes$.subscribe(({ changes }) => {
+      written.push(changes.entities.size);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await controller.fetch(getTodos);
+
+    expect(sent('/todos').map((each) => [each.headers['if-none-match'], each.status])).toEqual([
+      [undefined, 200],
+      ['"v1"', 304],
+    ]);
+    // The same object for the caller and for readers: nothing parsed, nothing normalized.
+    expect(second).toBe(first);
+    expect(new Set(emitted)).toEqual(new Set([first]));
+    expect(processed).toBe(1);
+    expect(written.every((size) => size === 0)).toBe(true);
+    expect(controller.getResponse(getTodos).expiresAt).toBeGreaterThan(before.expiresAt);
+    reading.unsubscribe();
+    changes.unsubscribe();
+  });
+
+  it('a changed resource answers 200 with its new ETag, which the next refetch sends', async () => {
+    const { controller } = storeWith();
+    await controller.fetch(getTodos);
+    server.todos = [...server.todos, { id: 2, title: 'two' }];
+    server.version = 2;
+    const changed = await controller.fetch(getTodos);
+    const again = await controller.fetch(getTodos);
+    expect(changed.map((todo) => todo.title)).toEqual(['one', 'two']);
+    expect(again).toBe(changed);
+    expect(sent('/todos').map((each) => [each.headers['if-none-match'], each.status])).toEqual([
+      [undefined, 200],
+      ['"v1"', 200],
+      ['"v2"', 304],
+    ]);
+  });
+
+  it('Last-Modified: a refetch asks with If-Modified-Since', async () => {
+    const { controller } = storeWith();
+    const first = await controller.fetch(getNote, { id: 7 });
+    const second = await controller.fetch(getNote, { id: 7 });
+    expect(second).toBe(first);
+    expect(
+      sent('/notes/7').map((each) => [each.headers['if-modified-since'], each.status]),
+    ).toEqual([
+      [undefined, 200],
+      [lastModified(1), 304],
+    ]);
+  });
+
+  it('asks unconditionally when the store no longer holds what the validator stands for', async () => {
+    const { controller } = storeWith();
+    await controller.fetch(getTodos);
+    await controller.invalidate(getTodos);
+    await controller.fetch(getTodos);
+    // Written by something else since (a setResponse): its validator is not that result's.
+    await controller.setResponse(getTodos, [{ id: 9, title: 'local' }]);
+    const fetched = await controller.fetch(getTodos);
+    expect(fetched.map((todo) => todo.id)).toEqual([1]);
+    expect(sent('/todos').map((each) => each.headers['if-none-match'])).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('without the manager, no request is conditional', async () => {
+    const store = createStore();
+    stores.push(store);
+    await store.controller.fetch(getTodos);
+    await store.controller.fetch(getTodos);
+    expect(sent('/todos').map((each) => each.headers['if-none-match'])).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+});
+
+describe('Cache-Control and Expires', () => {
+  it('max-age sets how long the result is fresh (less its Age); a 304 renews it by the same', async () => {
+    server.cacheControl = 'public, max-age=120';
+    const { controller } = storeWith();
+    await controller.fetch(getTodos);
+    const { date } = controller.getState().meta[getTodos.key()];
+    expect(controller.getResponse(getTodos).expiresAt).toBe(date + 120_000);
+    server.cacheControl = undefined;
+    await controller.fetch(getTodos);
+    const renewed = controller.getState().meta[getTodos.key()];
+    expect(sent('/todos').at(-1)?.status).toBe(304);
+    expect(renewed.expiresAt).toBe(renewed.date + 120_000);
+  });
+
+  it('no-cache makes the result stale at once; the endpoint’s own dataExpiryLength wins', async () => {
+    server.cacheControl = 'no-cache';
+    const { controller } = storeWith();
+    await controller.fetch(getTodos);
+    const meta = controller.getState().meta[getTodos.key()];
+    expect(meta.expiresAt).toBe(meta.date);
+    const ownLifetime = getTodos.extend({ dataExpiryLength: 5_000 });
+    await controller.fetch(ownLifetime);
+    const own = controller.getState().meta[getTodos.key()];
+    expect(own.expiresAt).toBe(own.date + 5_000);
+  });
+
+  it('no-store keeps the result out of persistence, other results stay', async () => {
+    const stored = new Map<string, unknown>();
+    const storage: PersistStorage = {
+      read: async () => new Map(stored),
+      write: async (entries) => {
+        for (const [key, value] of entries) {
+          if (value === undefined) stored.delete(key);
+          else stored.set(key, value);
+        }
+      },
+      clear: async () => stored.clear(),
+    };
+    const persist = new PersistManager({ storage, throttleMs: 0 });
+    const { controller } = storeWith(persist);
+    server.cacheControl = 'no-store';
+    await controller.fetch(getTodos);
+    server.cacheControl = undefined;
+    await controller.fetch(getNote, { id: 1 });
+    await persist.flush();
+    const names = [...stored.keys()];
+    expect(names).toContain(JSON.stringify(['endpoints', getNote.key({ id: 1 })]));
+    expect(names).not.toContain(JSON.stringify(['endpoints', getTodos.key()]));
+  });
+});
+
+describe('Retry-After', () => {
+  it('a 429 fails with a RetryAfterError naming retryAt; the origin waits until then, and the refused read is fetched again', async () => {
+    server.limit = { remaining: 1, status: 429, retryAfter: '1' };
+    const http = new HttpSemanticsManager();
+    const store = createStore({ managers: [http] });
+    stores.push(store);
+    const { controller } = store;
+    const refused = await controller.fetch(getLimited).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RetryAfterError);
+    expect(refused).toBeInstanceOf(NetworkError);
+    const { retryAt, status } = refused as RetryAfterError;
+    expect(status).toBe(429);
+    expect(http.retryAt).toEqual(new Map([[new URL(server.url).origin, retryAt]]));
+    expect((refused as Error).message).toContain(new Date(retryAt).toISOString());
+    // Readers see it, and it stays until the origin opens (no refetch before).
+    expect(controller.getSelection(getLimited).error).toBe(refused);
+    expect(controller.getSelection(getLimited).expiresAt).toBe(retryAt);
+    // A request to that origin meanwhile waits, then goes with the refused read, once each.
+    const later = controller.fetch(getTodos);
+    const refetched = new Promise<void>((resolve) => {
+      const watching = controller.select(getLimited).subscribe(({ data }) => {
+        if (data === undefined) return;
+        resolve();
+        queueMicrotask(() => watching.unsubscribe());
+      });
+    });
+    expect(sent('/todos')).toEqual([]);
+    await later;
+    await refetched;
+    expect(Date.now()).toBeGreaterThanOrEqual(retryAt);
+    expect(sent('/limited').map((each) => each.status)).toEqual([429, 200]);
+    expect(sent('/todos').map((each) => each.status)).toEqual([200]);
+    expect(http.retryAt.size).toBe(0);
+  });
+
+  it('a 503 with a RetryManager: its retry waits for the origin instead of its own backoff', async () => {
+    server.limit = { remaining: 1, status: 503, retryAfter: '1' };
+    const { controller } = storeWith(
+      new RetryManager({ retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 } }),
+    );
+    const started = Date.now();
+    await expect(controller.fetch(getLimited)).resolves.toEqual({ ok: true });
+    const [first, second] = sent('/limited');
+    expect([first.status, second.status]).toEqual([503, 200]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it('a mutation sees the RetryAfterError too, and one made while the origin waits is sent after', async () => {
+    server.limit = { remaining: 1, status: 429, retryAfter: '1', path: '/todos' };
+    const { controller } = storeWith();
+    const refused = await controller
+      .fetch(createTodo, { title: 'first' })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RetryAfterError);
+    const { retryAt } = refused as RetryAfterError;
+    await expect(controller.fetch(createTodo, { title: 'second' })).resolves.toMatchObject({
+      title: 'second',
+    });
+    expect(Date.now()).toBeGreaterThanOrEqual(retryAt);
+    expect(sent('/todos').map((each) => each.status)).toEqual([429, 201]);
+  });
+
+  it('10,000 calls waiting for one origin hold one timer, none after dispose', async () => {
+    server.limit = { remaining: 1, status: 429, retryAfter: '60' };
+    const created = vi.spyOn(globalThis, 'setTimeout');
+    const cleared = vi.spyOn(globalThis, 'clearTimeout');
+    const http = new HttpSemanticsManager();
+    const store = createStore({ managers: [http] });
+    const { controller } = store;
+    await controller.fetch(getLimited).catch(() => {});
+    // Mutations: each its own request (reads of 10,000 keys would time the store's in-flight
+    // record, not this wait).
+    const waiting = Array.from({ length: 10_000 }, (_, id) =>
+      controller.fetch(createTodo, { title: `${id}` }).catch((error: unknown) => error),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    // The origin's wait (a minute) is the only long timer, whatever waits for it.
+    const timers = () =>
+      created.mock.results
+        .filter((_, call) => (created.mock.calls[call][1] ?? 0) > 30_000)
+        .map(({ value }) => value);
+    expect(timers()).toHaveLength(1);
+    expect(http.retryAt.size).toBe(1);
+    expect(sent('/todos')).toEqual([]);
+    store.dispose();
+    const alive = timers().filter(
+      (timer) => !cleared.mock.calls.some(([clearedTimer]) => clearedTimer === timer),
+    );
+    created.mockRestore();
+    cleared.mockRestore();
+    expect(alive).toEqual([]);
+    expect(http.retryAt.size).toBe(0);
+    const outcomes = await Promise.all(waiting);
+    expect(outcomes.every((outcome) => (outcome as Error).name === 'StoreDisposedError')).toBe(
+      true,
+    );
+    expect(sent('/todos')).toEqual([]);
+  });
+});
