@@ -341,6 +341,47 @@ describe('optimistic layers (core/docs/how-the-store-works.md)', () => {
     expect(controller.get(Counter, { id: 'c1' })).toBe(shown);
   });
 
+  it.each([
+    ['answers without reading', false],
+    ['reads the entity from its snapshot', true],
+  ])(
+    'an equal confirmation beneath a second pending update that %s: same object, one emission',
+    async (_, reads) => {
+      const { controller, dispose } = createStore();
+      await controller.set(Counter, { id: 'c1', count: 1 });
+      const first = deferred<unknown>();
+      const second = deferred<unknown>();
+      const setTo = Object.assign(async () => first.promise, {
+        key: () => 'PUT /counters/c1',
+        schema: Counter,
+        sideEffect: true as const,
+        getOptimisticResponse: () => ({ id: 'c1', count: 100 }),
+      }) satisfies EndpointInterface;
+      const increment = Object.assign(async () => second.promise, {
+        key: () => 'POST /counters/c1/increment',
+        schema: Counter,
+        sideEffect: true as const,
+        getOptimisticResponse: (snap: SnapshotInterface) => ({
+          id: 'c1',
+          count: reads ? (snap.get(Counter, { id: 'c1' })?.count ?? 0) + 1 : 101,
+        }),
+      }) satisfies EndpointInterface;
+      const confirmed = controller.fetch(setTo);
+      void controller.fetch(increment).catch(() => {});
+      const seen: unknown[] = [];
+      const sub = controller.selectQuery(Counter, { id: 'c1' }).subscribe((c) => seen.push(c));
+      const shown = controller.get(Counter, { id: 'c1' });
+      expect(shown?.count).toBe(101);
+      first.resolve({ id: 'c1', count: 100 }); // the server confirms the first as predicted
+      await confirmed;
+      expect(controller.get(Counter, { id: 'c1' })).toBe(shown);
+      expect(seen).toEqual([shown]);
+      sub.unsubscribe();
+      second.resolve({ id: 'c1', count: 101 });
+      dispose();
+    },
+  );
+
   it('a server answer equal to the optimistic one is logged: the committed entity changed', async () => {
     const { controller, changes } = await pendingStore();
     const [{ fetchedAt }] = controller.getState().optimistic;

@@ -124,6 +124,8 @@ export class Controller extends Observable<State> {
    */
   readonly changes$: Observable<StoreChange>;
   private readonly memoCache = new MemoCache();
+  /** True while the reducer runs (see `memoOf`). */
+  private reducing = false;
   /** A memo per kept state's entities (never written again), for reads of them: see `memoOf`. */
   private readonly keptMemos = new WeakMap<State['entities'], MemoCache>();
   private readonly changeLog = new Broadcast<StoreChange>(false);
@@ -164,7 +166,6 @@ export class Controller extends Observable<State> {
       snapshot: (state, fetchedAt) => new Snapshot(this, state, fetchedAt),
       query: (schema, args, state) => this.get(schema as Schema, ...args, state),
       dataExpiryLength: (endpoint) => this.expiryLength(endpoint, false),
-      written: (changes, entities) => this.memoCache.changed(changes, entities),
     });
     this.hub = new SelectionHub(
       (endpoint, key, args, state) => this.readSelection(endpoint, key, args, state),
@@ -539,7 +540,13 @@ export class Controller extends Observable<State> {
     if (this.disposed) return;
     const previous = this.current;
     const changes = new Changes();
-    const next = this.reducer(previous, action, changes);
+    let next: State;
+    this.reducing = true;
+    try {
+      next = this.reducer(previous, action, changes);
+    } finally {
+      this.reducing = false;
+    }
     if (next === previous) return;
     this.current = next;
     this.memoCache.changed(changes, next.entities);
@@ -549,12 +556,14 @@ export class Controller extends Observable<State> {
   }
 
   /**
-   * The memo for reads of `state`: the one memo for the entities it mirrors (the live ones, or
-   * those a write is building). Other entities never make it rebuild what readers hold: a kept
-   * state's are read through a memo of their own, any others (the committed tables beneath
-   * optimistic layers, read by an updater during a write) without one.
+   * The memo for reads of `state`: the one memo for the live entities. Reads during a write (a
+   * `set` updater, `getOptimisticResponse`) see tables the write is changing in place, which
+   * the live memo hears of only once the write is done: they go through a throwaway memo, so
+   * they never make the live one rebuild what readers hold. A kept state's entities (never
+   * written again) are read through a memo of their own.
    */
   private memoOf(state: CacheState): MemoCache {
+    if (this.reducing) return new MemoCache();
     const { entities } = state;
     if (entities === this.current.entities || this.memoCache.mirrors(entities))
       return this.memoCache;

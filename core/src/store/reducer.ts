@@ -19,7 +19,7 @@ import {
   writeValue,
 } from './writeCache';
 
-/** What the reducer needs besides state and action (all pure reads). */
+/** What the reducer reads besides state and action: its read port into the store. */
 export interface ReducerContext {
   /** A read-only view of a state, handed to `getOptimisticResponse`. */
   snapshot(state: State, fetchedAt: number): SnapshotInterface;
@@ -27,8 +27,6 @@ export interface ReducerContext {
   query(schema: Schema, args: readonly unknown[], state: State): unknown;
   /** Lifetime of fetched data for an endpoint (store default or its own). */
   dataExpiryLength(endpoint: OptimisticEntry['endpoint']): number;
-  /** Hears what a write changed in place before anything reads the tables again. */
-  written(changes: Changes, entities: CacheState['entities']): void;
 }
 
 /** Returns the next state, and logs into `changes` what differs from `state`. */
@@ -104,8 +102,6 @@ export function createReducer(context: ReducerContext): Reducer {
       // A bad optimistic response is skipped; the real outcome will be recorded.
       return cache;
     }
-    // The next entry reads what this one wrote (in place, into the same layers).
-    context.written(changes, written.entities);
     replay.changes?.add(changes);
     return written;
   }
@@ -124,9 +120,8 @@ export function createReducer(context: ReducerContext): Reducer {
     if (optimistic.length === 0) {
       return { ...committed, optimistic: NO_OPTIMISTIC, committed: null, fetching, lastReset };
     }
-    // Replays below read the committed tables just written (the controller hears the whole
-    // change once the action is reduced; without replays, that is the only time).
-    context.written(changes, committed.entities);
+    // Replays below read the tables just written through throwaway memos (see the controller's
+    // `memoOf`): the live memo hears the whole change once, when the action is reduced.
     let visible = committed;
     const replay = { owner: {}, changes: new Changes() };
     for (const entry of optimistic) visible = applyOptimistic(visible, entry, lastReset, replay);
