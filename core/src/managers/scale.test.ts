@@ -98,7 +98,7 @@ describe('what readers register goes when they go', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
     await controller.set(Todo, { id: 'kept' }, { id: 'kept', title: 'still kept' });
-    expect(Object.keys(controller.getState().entities.Todo)).toEqual(['kept']);
+    expect(Object.keys(controller.getState().entities.Todo ?? {})).toEqual(['kept']);
     expect(memoNodes(controller.memo, 'Todo')).toBe(1);
     kept.unsubscribe();
     dispose();
