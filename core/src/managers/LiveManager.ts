@@ -257,25 +257,28 @@ export class LiveManager implements Manager {
   private receive(message: LiveMessage): void {
     const controller = this.controller;
     if (!controller) return;
+    const notMessage = () =>
+      new TypeError(
+        text(
+          'TSR90',
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            `A live message must be an object { topic, data } with a string topic; dropped (got ${describeValue(message)})`,
+        ),
+      );
     try {
       // Valid JSON need not be a message (`null`, `42`, `[1,2,3]` on a socket).
       if (
         message === null ||
         typeof message !== 'object' ||
         Array.isArray(message) ||
-        typeof message.topic !== 'string' ||
-        message.data === undefined
+        typeof message.topic !== 'string'
       ) {
-        throw new TypeError(
-          text(
-            'TSR90',
-            () =>
-              process.env.NODE_ENV !== 'production' &&
-              `A live message must be an object { topic, data } with a string topic; dropped (got ${describeValue(message)})`,
-          ),
-        );
+        throw notMessage();
       }
+      // `onMessage` may take a topic alone (`{"topic":"stats"}`: something changed).
       if (this.options.onMessage?.(message, controller) === true) return;
+      if (message.data === undefined) throw notMessage();
       const written = new Set<unknown>();
       for (const key of this.topicKeys.get(message.topic) ?? []) {
         const holder = this.holders.get(key);

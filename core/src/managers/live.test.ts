@@ -391,12 +391,20 @@ describe('LiveManager over WebSocket (ws)', () => {
     const release = store.controller.poll(getTodos);
     await eventually(() => expect(server.received).toHaveLength(1));
     server.push('todos', { updated: { id: 1, title: 'first', version: 2 } });
+    // A topic alone reaches onMessage (a "something changed" ping); unmapped, it is no message.
+    server.pushRaw('todos', '{"topic":"todos"}');
     server.push('todos', { updated: { id: 1, title: 'second', version: 3 } });
     await eventually(() =>
       expect(store.controller.getResponse(getTodos).data?.[0].title).toBe('second'),
     );
-    expect(seen).toHaveLength(2);
-    expect(errors).toEqual([new RangeError('mapping failed')]);
+    expect(seen).toEqual([
+      { updated: { id: 1, title: 'first', version: 2 } },
+      undefined,
+      { updated: { id: 1, title: 'second', version: 3 } },
+    ]);
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toEqual(new RangeError('mapping failed'));
+    expect((errors[1] as Error).message).toMatch(/^A live message must be an object/);
     release();
   });
 
