@@ -63,6 +63,8 @@ interface Slot {
   readonly param: unknown;
   readonly observer: EndpointObserver<EndpointInterface>;
   stop?: () => void;
+  /** The records (by `memberKey`) the server answered for this page, as last fetched. */
+  answered?: Set<unknown>;
 }
 
 /** A next or previous page being fetched: the request's own promise and how to withdraw. */
@@ -110,17 +112,32 @@ function membersOf(data: unknown, path: readonly string[]): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
+/** A record's identity across edits: its table and primary key (an entity), else itself. */
+function memberKey(member: unknown): unknown {
+  const pk = isRecord(member) ? member.pk : undefined;
+  if (typeof pk !== 'function') return member;
+  return `${(member as { constructor: { key?: unknown } }).constructor.key}\u0000${pk.call(member)}`;
+}
+
+function keysOf(pages: readonly unknown[], path: readonly string[], into = new Set<unknown>()) {
+  for (const page of pages) for (const member of membersOf(page, path)) into.add(memberKey(member));
+  return into;
+}
+
 /**
  * An infinite list, framework-free: the reader every adapter's infinite accessor wraps. Its
  * pages are one normalized Collection in the store: the first page is the list endpoint (fetched
  * when due, like any reader's), each next page is `getPage` with the param `getNextPageParam`
  * derives, appended to that list; previous pages are fetched the same way. Each page shows its
- * records as the store holds them, so an edit shows in every page; the first page shows the
- * list's records that no other page holds (records created into the list land there).
+ * records as the store holds them, so an edit shows in every page.
  *
- * New arguments, or the first page fetched anew (the store's list is then its first page
- * again), start the list again with its first page. A second `fetchNextPage` while one runs
- * joins it. A page that fails leaves the loaded pages and shows its error; nothing rejects.
+ * When the list's members change otherwise than by its pages' answers (a record created into
+ * it, deleted, removed), the server's pages have shifted: the loaded pages are fetched again in
+ * order, each param from the page before it as answered now (see `resync`), so the list is the
+ * server's again, in its order. New arguments, or the first page fetched anew by someone else
+ * (the store's list is then its first page again), start the list again with its first page. A
+ * second `fetchNextPage` while one runs joins it. A page that fails leaves the loaded pages and
+ * shows its error; nothing rejects.
  */
 export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends SharedListenable<
   InfiniteDLE<FetchResult<E>, P>
@@ -139,6 +156,16 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
   private snapshot: InfiniteDLE<FetchResult<E>, P> | undefined;
   /** The first page as last shown: kept while its records and fields are the same. */
   private firstShown: { fields: unknown; own: unknown[]; page: unknown } | undefined;
+  /** The loaded pages being fetched again, after the list's members changed. */
+  private resyncing: Pending | undefined;
+  private resyncQueued = false;
+  /** Comparing members waits for the optimistic updates in flight (their outcome decides). */
+  private awaitOptimistic: { unsubscribe(): void } | undefined;
+  /**
+   * Whether there were pages after (before) the list when its members changed, shown until the
+   * pages are fetched again: a page made short by a delete does not hide "Load more" meanwhile.
+   */
+  private edges: { next: boolean; previous: boolean } | undefined;
 
   constructor(
     private readonly controller: Controller,
@@ -182,6 +209,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
       this.slots = [first];
       this.firstExpiresAt = 0;
       this.firstFields = undefined;
+      first.answered = undefined;
       first.observer.setArgs(args);
     } else {
       if (first) this.drop(first);
@@ -222,7 +250,10 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
 
   protected connect(): void {
     for (const slot of this.slots) this.watch(slot);
+    this.restartIfRefetched();
     this.snapshot = this.present();
+    // What changed while nobody listened is caught up now.
+    this.checkMembers();
   }
 
   protected disconnect(): void {
@@ -268,24 +299,177 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     slot.observer.dispose();
   }
 
-  /** Withdraws next/previous fetches (and forgets their errors). */
+  /** Withdraws next/previous fetches and a refetch of the pages (and forgets their errors). */
   private clear(keepErrors = false): void {
-    for (const direction of ['next', 'previous'] as const) {
-      this.pending[direction]?.interest.abort(
-        new DOMException('The reader went away', 'AbortError'),
-      );
-      this.pending[direction] = undefined;
+    for (const pending of [this.pending.next, this.pending.previous, this.resyncing]) {
+      pending?.interest.abort(new DOMException('The reader went away', 'AbortError'));
     }
+    this.pending.next = this.pending.previous = this.resyncing = undefined;
+    this.awaitOptimistic?.unsubscribe();
+    this.awaitOptimistic = undefined;
+    this.edges = undefined;
     if (!keepErrors) this.errors = {};
   }
 
   private update(): void {
     if (!this.isConnected) return;
     this.restartIfRefetched();
+    this.checkMembers();
     const next = this.present();
     if (next === this.snapshot) return;
     this.snapshot = next;
     this.emit(next);
+  }
+
+  /** The records the list holds now (by `memberKey`): the list itself, or its pages. */
+  private heldKeys(): Set<unknown> | undefined {
+    const [first] = this.slots;
+    const { data } = first.observer.getSnapshot();
+    if (data === undefined) return undefined;
+    const lists =
+      first.param === undefined ? [data] : this.slots.map((s) => s.observer.getSnapshot().data);
+    return keysOf(lists, this.path);
+  }
+
+  /**
+   * Whether the list holds other records than its pages' answers: one was created into it,
+   * deleted or removed (not only edited). Pages of this list another reader fetched meanwhile
+   * are taken as they are (see `adoptCached`): they are answers too.
+   */
+  private membersChanged(): boolean {
+    if (this.resyncing || this.pending.next || this.pending.previous) return false;
+    const first = this.slots[0];
+    if (!first.answered || first.observer.getSnapshot().loading) return false;
+    const held = this.heldKeys();
+    if (!held) return false;
+    const answered = () => {
+      const keys = new Set<unknown>();
+      for (const slot of this.slots) for (const key of slot.answered ?? []) keys.add(key);
+      return keys;
+    };
+    let expected = answered();
+    if (sameKeys(held, expected)) return false;
+    if ([...held].some((key) => !expected.has(key))) {
+      const before = this.slots.length;
+      this.adoptCached(first.observer.getSnapshot().data);
+      if (this.slots.length === before) return true;
+      expected = answered();
+    }
+    return !sameKeys(held, expected);
+  }
+
+  /** Starts `resync` (in a microtask: the changes of one task make one) when members changed. */
+  private checkMembers(): void {
+    if (!this.isConnected || this.resyncQueued || this.awaitOptimistic || this.resyncing) return;
+    if (!this.membersChanged()) {
+      this.edges = undefined;
+      return;
+    }
+    const shown = this.snapshot;
+    this.edges ??= shown && {
+      next: shown.hasNextPage || shown.isFetchingNextPage,
+      previous: shown.hasPreviousPage || shown.isFetchingPreviousPage,
+    };
+    if (this.controller.getState().optimistic.length > 0) {
+      // An optimistic create or delete is not the server's yet: compare once it settled.
+      this.awaitOptimistic = this.controller.changes$.subscribe(({ state }) => {
+        if (state.optimistic.length > 0) return;
+        this.awaitOptimistic?.unsubscribe();
+        this.awaitOptimistic = undefined;
+        queueMicrotask(() => this.update());
+      });
+      return;
+    }
+    this.resyncQueued = true;
+    queueMicrotask(() => {
+      this.resyncQueued = false;
+      if (this.isConnected && this.membersChanged()) this.resync();
+      else this.update();
+    });
+  }
+
+  /**
+   * Fetches the loaded pages again, in order, as TanStack Query refetches an infinite query:
+   * the first page as it was fetched, then each next page with the param `getNextPageParam`
+   * gives from the page before it as answered now, up to as many pages as were loaded (fewer
+   * if the list got shorter). One request per loaded page, one after the other. A page that
+   * fails shows its error; the pages fetched again before it stay. The list changed by someone
+   * else meanwhile (a record deleted while its page was on its way): once more, when done.
+   */
+  private resync(): void {
+    const old = this.slots;
+    const interest = new AbortController();
+    const pages: unknown[] = [];
+    const params: unknown[] = [];
+    const kept: Slot[] = [];
+    /** The result keys of this refetch's requests: what its own writes name. */
+    const own = new Set<string>();
+    let held = this.heldKeys();
+    let again = false;
+    const others = this.controller.changes$.subscribe(({ changes }) => {
+      const now = this.heldKeys();
+      const mine = [...changes.results].some((key) => own.has(key));
+      if (!mine && now && held && !sameKeys(now, held)) again = true;
+      held = now;
+    });
+    const run = async (): Promise<void> => {
+      for (let i = 0; i < old.length; i++) {
+        const param =
+          i === 0 ? old[0].param : this.edgeParam({ pages, pageParams: params }, 'next');
+        if (i > 0 && param === undefined) break;
+        const [endpoint, args] = this.target(param);
+        own.add(endpoint.key(...args));
+        const page = await dispatchFetch(this.controller, endpoint, args, interest.signal);
+        pages.push(page);
+        params.push(param);
+        kept.push(old.find((slot) => Object.is(slot.param, param)) ?? this.slot(param, 'cache'));
+      }
+    };
+    const done = (error?: unknown) => {
+      others.unsubscribe();
+      if (this.resyncing !== resyncing) {
+        for (const slot of kept) if (!old.includes(slot)) this.drop(slot);
+        return;
+      }
+      this.resyncing = undefined;
+      // Fetched again at once (below): "Load more" stays meanwhile.
+      if (!again || error !== undefined) this.edges = undefined;
+      if (error !== undefined && !isAbortError(error)) this.errors.next = toErrorLike(error);
+      if (kept.length > 0) {
+        for (const slot of old) if (!kept.includes(slot)) this.drop(slot);
+        this.slots = kept;
+        kept.forEach((slot, i) => {
+          slot.answered = keysOf([pages[i]], this.path);
+          if (this.isConnected) this.watch(slot);
+        });
+      } else {
+        // The first page failed: the pages stay, taken as they are, so that nothing asks again
+        // until the list changes again.
+        for (const slot of old)
+          slot.answered = keysOf([slot.observer.getSnapshot().data], this.path);
+      }
+      if (again && error === undefined) {
+        this.resyncQueued = true;
+        queueMicrotask(() => {
+          this.resyncQueued = false;
+          if (this.isConnected && !this.resyncing) this.resync();
+          else this.edges = undefined;
+        });
+      }
+      this.update();
+    };
+    let settle = () => {};
+    const resyncing: Pending = { interest, promise: new Promise((resolve) => (settle = resolve)) };
+    // Set before the first request goes: its in-flight mark already reads as this refetch.
+    this.resyncing = resyncing;
+    this.errors = {};
+    run()
+      .then(
+        () => done(),
+        (error: unknown) => done(error ?? new Error('The page failed')),
+      )
+      .finally(settle);
+    this.update();
   }
 
   /** A new answer for the first page (the list fetched again) drops the later pages. */
@@ -299,15 +483,22 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     const refetched = first === this.tracked && this.firstExpiresAt !== 0;
     this.tracked = first;
     this.firstExpiresAt = expiresAt;
+    if (this.resyncing) {
+      // This reader's own refetch of its pages: the later pages follow.
+      if (refetched) this.firstFields = data;
+      return;
+    }
     if (!refetched || later.length === 0) {
       if (later.length > 0) return;
       this.firstFields = data;
+      first.answered = keysOf([data], this.path);
       if (!refetched) this.adoptCached(data);
       return;
     }
     for (const slot of later) this.drop(slot);
     this.slots = [first];
     this.firstFields = data;
+    first.answered = keysOf([data], this.path);
     this.clear();
   }
 
@@ -327,6 +518,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
       const page = this.controller.getResponseMeta(endpoint, ...args).data;
       if (page === undefined || !membersOf(page, this.path).every((m) => listed.has(m))) break;
       const slot = this.slot(param, 'cache');
+      slot.answered = keysOf([page], this.path);
       adopted.push(slot);
       this.slots = [...this.slots, slot];
     }
@@ -337,6 +529,9 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     const settled = () => this.getSnapshot();
     const running = this.pending[direction];
     if (running) return running.promise.then(settled);
+    // The pages are fetched again: the next one follows from them.
+    const resyncing = this.resyncing;
+    if (resyncing) return resyncing.promise.then(() => this.fetchPage(direction));
     const snapshot = this.getSnapshot();
     const param = this.edgeParam(snapshot, direction);
     if (param === undefined || snapshot.loading) return Promise.resolve(snapshot);
@@ -377,6 +572,8 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     for (const old of dropped) this.drop(old);
     this.slots = slots;
     if (this.isConnected) this.watch(slot);
+    const [endpoint, args] = this.target(param);
+    slot.answered = keysOf([this.controller.getResponseMeta(endpoint, ...args).data], this.path);
   }
 
   /** The param of the page after the last (or before the first), if there is one. */
@@ -409,14 +606,19 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
       if (end > 0) pages.length = pageParams.length = end;
     }
     const shown = { pages, pageParams };
+    // While the loaded pages are fetched again, the list is loading as a whole.
+    const busy = loading || this.resyncing !== undefined;
+    const edges = this.edges;
     const next = {
       pages: Object.freeze(pages) as readonly FetchResult<E>[],
       pageParams: Object.freeze(pageParams) as readonly P[],
-      loading,
+      loading: busy,
       error: error ?? this.errors.next ?? this.errors.previous,
       previous,
-      hasNextPage: !loading && this.edgeParam(shown, 'next') !== undefined,
-      hasPreviousPage: !loading && this.edgeParam(shown, 'previous') !== undefined,
+      hasNextPage: edges ? edges.next : !busy && this.edgeParam(shown, 'next') !== undefined,
+      hasPreviousPage: edges
+        ? edges.previous
+        : !busy && this.edgeParam(shown, 'previous') !== undefined,
       isFetchingNextPage: this.pending.next !== undefined,
       isFetchingPreviousPage: this.pending.previous !== undefined,
     };
@@ -448,6 +650,12 @@ function sameSnapshot(a: InfiniteDLE<unknown>, b: InfiniteDLE<unknown>): boolean
     const y = b[key as keyof typeof b];
     if (x !== y && !(Array.isArray(x) && Array.isArray(y) && sameItems(x, y))) return false;
   }
+  return true;
+}
+
+function sameKeys(a: ReadonlySet<unknown>, b: ReadonlySet<unknown>): boolean {
+  if (a.size !== b.size) return false;
+  for (const key of a) if (!b.has(key)) return false;
   return true;
 }
 

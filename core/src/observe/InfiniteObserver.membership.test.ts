@@ -1,0 +1,401 @@
+// An infinite list after a mutation that changes its membership (docs/guide/pagination.md,
+// "After a create or a delete"): it refetches its loaded pages in order, so it equals the
+// server's list, in the server's order, also once persisted and restored. Through msw, with a
+// server whose pages shift when a record is created or deleted.
+import { IDBFactory } from 'fake-indexeddb';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createStore } from '../managers/createStore';
+import { deferred, useMswServer } from '../managers/endpoints.test-helpers';
+import { indexedDBStorage, PersistManager, type PersistStorage } from '../persist';
+import { RestEndpoint, resource } from '../rest';
+import { Collection, Entity } from '../schema';
+import type { Store } from '../store';
+import { type InfiniteDLE, InfiniteObserver, type InfiniteOptions } from './InfiniteObserver';
+
+const API = 'http://shifting.test';
+const server = useMswServer();
+
+class Todo extends Entity {
+  id = 0;
+  title = '';
+  static override key = 'ShiftTodo';
+}
+
+const PER_PAGE = 5;
+const TodoList = new Collection([Todo], { nonFilterArgumentKeys: ['perPage'] });
+const TodoResource = resource({
+  urlPrefix: API,
+  path: '/todos/:id',
+  schema: Todo,
+  searchParams: {} as { perPage?: number },
+  paginationField: 'page',
+}).extend((base) => {
+  const getList = base.getList.extend({ schema: TodoList });
+  return { getList, create: getList.push };
+});
+
+/**
+ * 25 todos in id order, PER_PAGE a page: a created todo goes last (or first, `newestFirst`),
+ * a deleted one leaves, and every later page shifts. Records each GET's search.
+ */
+function shiftingApi({ newestFirst = false } = {}) {
+  let todos = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, title: `todo ${i + 1}` }));
+  let nextId = 26;
+  const requests: string[] = [];
+  server.use(
+    http.get(`${API}/todos`, ({ request }) => {
+      const url = new URL(request.url);
+      requests.push(url.search);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const perPage = Number(url.searchParams.get('perPage') ?? PER_PAGE);
+      return HttpResponse.json(todos.slice((page - 1) * perPage, page * perPage));
+    }),
+    http.post(`${API}/todos`, async ({ request }) => {
+      const body = (await request.json()) as { title: string };
+      const created = { id: nextId++, title: body.title };
+      todos = newestFirst ? [created, ...todos] : [...todos, created];
+      return HttpResponse.json(created, { status: 201 });
+    }),
+    http.delete(`${API}/todos/:id`, ({ params }) => {
+      todos = todos.filter((todo) => todo.id !== Number(params.id));
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return { requests, ids: () => todos.map((todo) => todo.id) };
+}
+
+/** The pagination guide's own: page numbers until a short page. */
+const guideNext = (last: readonly Todo[], _pages: unknown, page: number | undefined) =>
+  last.length < PER_PAGE ? undefined : (page ?? 1) + 1;
+
+let stores: Store[] = [];
+afterEach(() => {
+  for (const store of stores) store.dispose();
+  stores = [];
+});
+
+function observe(
+  store: Store,
+  options: InfiniteOptions<Todo[], number | undefined> = { getNextPageParam: guideNext },
+) {
+  const observer = new InfiniteObserver(
+    store.controller,
+    TodoResource.getList,
+    [{ perPage: PER_PAGE }],
+    options,
+  );
+  const values: InfiniteDLE<Todo[], number | undefined>[] = [];
+  const stop = observer.listen((value) => values.push(value));
+  const last = () => values[values.length - 1];
+  return {
+    observer,
+    stop,
+    last,
+    ids: () =>
+      last()
+        .pages.flat()
+        .map((todo) => todo.id),
+  };
+}
+
+type Reader = ReturnType<typeof observe>;
+
+function newStore(): Store {
+  const store = createStore();
+  stores.push(store);
+  return store;
+}
+
+/** A reader of the list with `pages` pages loaded. */
+async function reading(store: Store, pages: number): Promise<Reader> {
+  const r = observe(store);
+  await settled(r);
+  for (let page = 1; page < pages; page++) await r.observer.fetchNextPage();
+  await settled(r);
+  return r;
+}
+
+/** Settled: the first page loaded, and no page (nor a refetch of them) in flight. */
+const settled = (r: Reader) =>
+  vi.waitFor(() =>
+    expect(r.last()).toMatchObject({
+      loading: false,
+      isFetchingNextPage: false,
+      isFetchingPreviousPage: false,
+    }),
+  );
+
+async function loadAll(r: Reader) {
+  for (let i = 0; i < 20 && r.last().hasNextPage; i++) await r.observer.fetchNextPage();
+  await settled(r);
+  expect(r.last().hasNextPage).toBe(false);
+}
+
+describe('InfiniteObserver after a mutation that changes the list', () => {
+  it('a create and a delete on page 1, then Load more: the server list, in order, nothing skipped', async () => {
+    const api = shiftingApi();
+    const store = newStore();
+    const r = await reading(store, 1);
+    expect(r.ids()).toEqual([1, 2, 3, 4, 5]);
+    await store.controller.fetch(TodoResource.create, { title: 'new' });
+    await store.controller.fetch(TodoResource.delete, { id: 3 });
+    await settled(r);
+    await r.observer.fetchNextPage();
+    await settled(r);
+    // Before: [1, 2, 4, 5, 26, 7, 8, 9, 10, 11] (6 never shown, the new one in the middle).
+    expect(r.ids()).toEqual(api.ids().slice(0, 10));
+    expect(r.ids()).toEqual([1, 2, 4, 5, 6, 7, 8, 9, 10, 11]);
+    await loadAll(r);
+    expect(r.ids()).toEqual(api.ids());
+    // Every reader of the list sees the same list.
+    const list = store.controller.getResponse(TodoResource.getList, { perPage: PER_PAGE }).data;
+    expect(list?.map((todo) => todo.id)).toEqual(api.ids());
+    r.stop();
+  });
+
+  it("with the guide's getNextPageParam, a delete on the only page leaves the next pages reachable", async () => {
+    const api = shiftingApi();
+    const store = newStore();
+    const r = await reading(store, 1);
+    const seen: boolean[] = [];
+    const watching = r.observer.listen((value) => seen.push(value.hasNextPage));
+    await store.controller.fetch(TodoResource.delete, { id: 2 });
+    await settled(r);
+    // Before: the page came back short (4 of 5): hasNextPage false, items 6 to 25 out of reach.
+    expect(r.last().hasNextPage).toBe(true);
+    // "Load more" stays while the page is fetched again (the short page never hides it).
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen).toEqual(seen.map(() => true));
+    watching();
+    expect(r.ids()).toEqual([1, 3, 4, 5, 6]);
+    await loadAll(r);
+    expect(r.ids()).toEqual(api.ids());
+    expect(r.ids()).toHaveLength(24);
+    r.stop();
+  });
+
+  it('the loaded pages are refetched in order, one request each; a newest-first server puts the new one first', async () => {
+    const api = shiftingApi({ newestFirst: true });
+    const store = newStore();
+    const r = await reading(store, 3);
+    api.requests.length = 0;
+    await store.controller.fetch(TodoResource.create, { title: 'new' });
+    await settled(r);
+    expect(api.requests).toEqual(['?perPage=5', '?page=2&perPage=5', '?page=3&perPage=5']);
+    expect(r.ids()).toEqual(api.ids().slice(0, 15));
+    expect(r.ids()[0]).toBe(26);
+    expect(r.last().pageParams).toEqual([undefined, 2, 3]);
+    // An edit changes no membership: no request.
+    api.requests.length = 0;
+    await store.controller.set(Todo, { id: 7, title: 'renamed' });
+    expect(r.last().pages[1].find((todo) => todo.id === 7)?.title).toBe('renamed');
+    expect(api.requests).toEqual([]);
+    r.stop();
+  });
+
+  it('two readers of one list share the refetch and neither loops', async () => {
+    const api = shiftingApi();
+    const store = newStore();
+    const a = await reading(store, 2);
+    const b = observe(store);
+    await settled(b);
+    expect(b.ids()).toEqual(a.ids());
+    api.requests.length = 0;
+    await store.controller.fetch(TodoResource.delete, { id: 4 });
+    await settled(a);
+    await settled(b);
+    expect(a.ids()).toEqual(api.ids().slice(0, 10));
+    expect(b.ids()).toEqual(a.ids());
+    // One request per page: the two readers' refetches are the same requests.
+    expect(api.requests).toEqual(['?perPage=5', '?page=2&perPage=5']);
+    // And nothing more follows.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(api.requests).toHaveLength(2);
+    a.stop();
+    b.stop();
+  });
+
+  it('a reader that is not listening refetches when it is read again', async () => {
+    const api = shiftingApi();
+    const store = newStore();
+    const r = await reading(store, 2);
+    r.stop();
+    api.requests.length = 0;
+    await store.controller.fetch(TodoResource.delete, { id: 1 });
+    expect(api.requests).toEqual([]);
+    const values: InfiniteDLE<Todo[], number | undefined>[] = [];
+    const stop = r.observer.listen((value) => values.push(value));
+    await vi.waitFor(() => expect(values.at(-1)?.isFetchingNextPage === false).toBe(true));
+    await vi.waitFor(() =>
+      expect(
+        values
+          .at(-1)
+          ?.pages.flat()
+          .map((todo) => todo.id),
+      ).toEqual(api.ids().slice(0, 10)),
+    );
+    stop();
+  });
+
+  it('persisted: after a reload the list is the server list, its pages restored without a request', async () => {
+    const api = shiftingApi();
+    const storage: PersistStorage = indexedDBStorage('shifting', new IDBFactory());
+    const start = async () => {
+      const persist = new PersistManager({ storage });
+      const store = createStore({ initialState: await persist.restore(), managers: [persist] });
+      stores.push(store);
+      return { store, persist };
+    };
+    const first = await start();
+    const r = await reading(first.store, 1);
+    await first.store.controller.fetch(TodoResource.create, { title: 'new' });
+    await first.store.controller.fetch(TodoResource.delete, { id: 3 });
+    await settled(r);
+    await r.observer.fetchNextPage();
+    await settled(r);
+    expect(r.ids()).toEqual(api.ids().slice(0, 10));
+    r.stop();
+    await first.persist.flush();
+    first.store.dispose();
+
+    api.requests.length = 0;
+    const second = await start();
+    const again = observe(second.store);
+    expect(again.ids()).toEqual(api.ids().slice(0, 10));
+    expect(again.last().pageParams).toEqual([undefined, 2]);
+    expect(api.requests).toEqual([]);
+    await loadAll(again);
+    expect(again.ids()).toEqual(api.ids());
+    again.stop();
+  });
+
+  it('an optimistic delete: the pages are fetched again once the server answered, not before', async () => {
+    const api = shiftingApi();
+    const Optimistic = resource({
+      urlPrefix: API,
+      path: '/todos/:id',
+      schema: Todo,
+      optimistic: true,
+    });
+    const gate = deferred();
+    server.use(
+      http.delete(`${API}/todos/:id`, async () => {
+        await gate.promise;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const store = newStore();
+    const r = await reading(store, 2);
+    api.requests.length = 0;
+    const deleting = store.controller.fetch(Optimistic.delete, { id: 2 });
+    // Shown at once, and no page asked for while the server has not deleted it.
+    await vi.waitFor(() => expect(r.ids()).not.toContain(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.requests).toEqual([]);
+    gate.resolve();
+    await deleting;
+    await vi.waitFor(() => expect(api.requests).toEqual(['?perPage=5', '?page=2&perPage=5']));
+    await settled(r);
+    // This handler deleted nothing: the server's list is whole again, and so is the reader's.
+    expect(r.ids()).toEqual(api.ids().slice(0, 10));
+    r.stop();
+  });
+
+  it('a refetch that fails shows its error, keeps the pages and asks nothing more', async () => {
+    const api = shiftingApi();
+    const store = newStore();
+    const r = await reading(store, 2);
+    server.use(http.get(`${API}/todos`, () => HttpResponse.json({ down: true }, { status: 503 })));
+    api.requests.length = 0;
+    await store.controller.fetch(TodoResource.delete, { id: 7 });
+    await vi.waitFor(() => expect(r.last().error).toMatchObject({ status: 503 }));
+    await settled(r);
+    expect(r.ids()).toEqual([1, 2, 3, 4, 5, 6, 8, 9, 10]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(r.last().error).toMatchObject({ status: 503 });
+    r.stop();
+  });
+
+  it('at scale: 1,000 readers that come and go around mutations leave no subscription', async () => {
+    shiftingApi();
+    const store = newStore();
+    const changes = store.controller.changes$;
+    let live = 0;
+    const subscribe = changes.subscribe.bind(changes);
+    vi.spyOn(changes, 'subscribe').mockImplementation(((...args: Parameters<typeof subscribe>) => {
+      const subscription = subscribe(...args);
+      live++;
+      subscription.add(() => live--);
+      return subscription;
+    }) as typeof changes.subscribe);
+    const first = observe(store);
+    await settled(first);
+    first.stop();
+    for (let round = 0; round < 10; round++) {
+      const readers = Array.from({ length: 100 }, () => observe(store));
+      const deleting = store.controller.fetch(TodoResource.delete, { id: round + 1 });
+      // Half leave before the refetch ends, half after.
+      for (const reader of readers.slice(0, 50)) reader.stop();
+      await deleting;
+      await settled(readers[99]);
+      for (const reader of readers.slice(50)) reader.stop();
+    }
+    expect(live).toBe(0);
+    const last = observe(store);
+    await settled(last);
+    expect(last.ids()).toEqual([11, 12, 13, 14, 15]);
+    last.stop();
+  });
+
+  it('cursor pages: the list refetched from its first page follows the new cursors', async () => {
+    let ids = [1, 2, 3, 4, 5, 6];
+    const requests: string[] = [];
+    const getFeed = new RestEndpoint({
+      urlPrefix: API,
+      path: '/feed',
+      paginationField: 'cursor',
+      schema: { results: new Collection([Todo]), next: '' as string | null },
+    });
+    const removeTodo = new RestEndpoint({
+      urlPrefix: API,
+      path: '/feed/:id',
+      method: 'DELETE',
+      schema: TodoResource.delete.schema,
+      process: (_value: unknown, params: { id: number }) => params,
+    });
+    server.use(
+      // The cursor is an offset: a delete shifts every later page.
+      http.get(`${API}/feed`, ({ request }) => {
+        const search = new URL(request.url).search;
+        requests.push(search);
+        const start = Number(new URL(request.url).searchParams.get('cursor') ?? 0);
+        const results = ids.slice(start, start + 2).map((id) => ({ id, title: `t${id}` }));
+        return HttpResponse.json({
+          results,
+          next: start + 2 < ids.length ? String(start + 2) : null,
+        });
+      }),
+      http.delete(`${API}/feed/:id`, ({ params }) => {
+        ids = ids.filter((id) => id !== Number(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const store = newStore();
+    const observer = new InfiniteObserver(store.controller, getFeed, []);
+    const values: InfiniteDLE<{ results: Todo[]; next: string | null }>[] = [];
+    const stop = observer.listen((value) => values.push(value));
+    const shown = () => values.at(-1)?.pages.flatMap((page) => page.results.map((t) => t.id));
+    await vi.waitFor(() => expect(values.at(-1)?.loading).toBe(false));
+    await observer.fetchNextPage();
+    expect(shown()).toEqual([1, 2, 3, 4]);
+    requests.length = 0;
+    await store.controller.fetch(removeTodo, { id: 1 });
+    await vi.waitFor(() => expect(shown()).toEqual([2, 3, 4, 5]));
+    expect(requests).toEqual(['', '?cursor=2']);
+    await observer.fetchNextPage();
+    expect(shown()).toEqual([2, 3, 4, 5, 6]);
+    expect(values.at(-1)?.hasNextPage).toBe(false);
+    stop();
+  });
+});
