@@ -45,6 +45,15 @@ export const scenarios = [
     over: 'typical-vanilla',
   },
   {
+    id: 'typical-vanilla-http',
+    label:
+      'typical + @tessera/core/http HttpSemanticsManager (ETag and Last-Modified, Cache-Control, Retry-After)',
+    source: `${typical.vanilla}
+     export { HttpSemanticsManager } from '@tessera/core/http';`,
+    packages: ['@tessera/core', '@tessera/vanilla'],
+    over: 'typical-vanilla',
+  },
+  {
     id: 'rest-endpoint',
     label: 'RestEndpoint alone',
     source: `export { RestEndpoint } from '@tessera/core';`,
@@ -211,6 +220,12 @@ export const features = [
     name: 'retries and timeouts (RetryManager)',
     source: `export { RetryManager } from '@tessera/core';`,
     files: /\/(RetryManager|requestPolicy|sleep)\.js$/,
+  },
+  {
+    id: 'http-semantics',
+    name: 'HTTP semantics (HttpSemanticsManager: conditional requests, Cache-Control, Retry-After)',
+    source: `export { HttpSemanticsManager } from '@tessera/core/http';`,
+    files: /\/(HttpSemanticsManager|httpHeaders|RetryAfterError)\.js$/,
   },
   {
     id: 'gc',

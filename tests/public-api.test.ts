@@ -1,5 +1,6 @@
 // The names DESIGN.md promises to tests outside the project, from the packages as users import them.
 import * as core from '@tessera/core';
+import * as coreHttp from '@tessera/core/http';
 import * as coreLive from '@tessera/core/live';
 import * as corePersist from '@tessera/core/persist';
 import * as coreTesting from '@tessera/core/testing';
@@ -54,6 +55,20 @@ test('live data is in @tessera/core/live, not in the main entry', () => {
   const live: Record<string, unknown> = { ...coreLive };
   for (const name of ['LiveManager', 'sseTransport', 'webSocketTransport', 'olderBy'] as const) {
     expect(typeof live[name], name).toBe('function');
+    expect(exported[name], name).toBeUndefined();
+  }
+});
+
+test('HTTP semantics are in @tessera/core/http, not in the main entry', () => {
+  const exported: Record<string, unknown> = { ...core };
+  const http: Record<string, unknown> = { ...coreHttp };
+  for (const name of [
+    'HttpSemanticsManager',
+    'RetryAfterError',
+    'freshness',
+    'retryAfter',
+  ] as const) {
+    expect(typeof http[name], name).toBe('function');
     expect(exported[name], name).toBeUndefined();
   }
 });

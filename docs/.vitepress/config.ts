@@ -52,6 +52,7 @@ export default defineConfig({
           { text: 'Polling, retries, GC (opt in)', link: '/guide/features' },
           { text: 'Offline and focus', link: '/guide/offline' },
           { text: 'Live data: SSE and WebSocket', link: '/guide/live-data' },
+          { text: 'HTTP semantics', link: '/guide/http' },
           { text: 'Errors and retries', link: '/guide/errors-and-retries' },
           { text: 'Validating responses', link: '/guide/validation' },
           { text: 'From an OpenAPI document', link: '/guide/openapi' },
