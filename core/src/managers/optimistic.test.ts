@@ -9,6 +9,7 @@ import {
 } from '../store';
 import { createStore } from './createStore';
 import { deferred, HttpError, localEndpoint } from './endpoints.test-helpers';
+import { olderBy } from './olderBy';
 
 class Counter extends Entity {
   id = '';
@@ -93,8 +94,8 @@ describe('optimistic updates (docs/reference/rest-endpoint.md#optimistic-respons
     // Each updater saw the committed count as the write before it left it, not the optimistic
     // one above it, and never a value read before the tables beneath changed in place.
     expect(seen).toEqual([1, 2]);
-    // The pending update started before both writes: replayed over them, it is the older write.
-    expect(controller.get(Counter, { id: 'c' })?.count).toBe(4);
+    // The pending increment is shown over both writes until its answer: 4, plus one.
+    expect(controller.get(Counter, { id: 'c' })?.count).toBe(5);
     server.pending[0].respond();
     await done;
     dispose();
@@ -182,6 +183,49 @@ describe('optimistic updates (docs/reference/rest-endpoint.md#optimistic-respons
     subscription.unsubscribe();
     dispose();
   });
+
+  it.each([
+    ['by when it was written', false],
+    ["by olderBy('version')", true],
+  ])(
+    'data pushed while a save is in flight (entity ordered %s) stays beneath the optimistic edit until the answer',
+    async (_, versioned) => {
+      class Note extends Entity {
+        id = 1;
+        title = '';
+        version = 0;
+        pk() {
+          return String(this.id);
+        }
+      }
+      class VersionedNote extends Note {
+        static override shouldReorder = olderBy('version');
+      }
+      const schema = versioned ? VersionedNote : Note;
+      const { controller, dispose } = createStore();
+      await controller.set(schema, { id: 1, title: 'first', version: 1 });
+      const answer = deferred<unknown>();
+      const save = Object.assign(async () => answer.promise, {
+        key: () => 'PUT /notes/1',
+        schema,
+        sideEffect: true as const,
+        getOptimisticResponse: () => ({ id: 1, title: 'mine', version: 1 }),
+      }) satisfies EndpointInterface;
+      const saved = controller.fetch(save);
+      expect(controller.get(schema, { id: 1 })?.title).toBe('mine');
+      // a push from the server (what LiveManager writes for `{ updated }`), newer than the save
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      await controller.set(schema, { id: 1, title: 'theirs', version: 2 });
+      expect(controller.get(schema, { id: 1 })?.title).toBe('mine');
+      // the save's answer: the server applied it after the push (version 3)
+      answer.resolve({ id: 1, title: 'mine', version: 3 });
+      await saved;
+      expect(controller.getState().optimistic).toEqual([]);
+      if (versioned)
+        expect(controller.get(schema, { id: 1 })).toMatchObject({ title: 'mine', version: 3 });
+      dispose();
+    },
+  );
 
   it('interleaved mutations end right in any response order (property, against a serial model)', async () => {
     const scenario = fc

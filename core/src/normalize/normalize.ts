@@ -70,7 +70,14 @@ class NormalizeWalker implements INormalizeDelegate {
   private depth = 0;
   private readonly loop = new Set<object>();
 
-  constructor(args: readonly unknown[], source: StoreData, meta: WriteMeta, writer: TableWriter) {
+  constructor(
+    args: readonly unknown[],
+    source: StoreData,
+    meta: WriteMeta,
+    writer: TableWriter,
+    /** An optimistic update's write: over what is stored whatever its age (see `normalizeWith`). */
+    private readonly onTop: boolean,
+  ) {
     this.args = args;
     this.source = source;
     this.meta = meta;
@@ -144,8 +151,8 @@ class NormalizeWalker implements INormalizeDelegate {
     }
     const existingMeta: WriteMeta = this.getMeta(key, pk) ?? EPOCH_META;
     let value: unknown;
-    if (existingMeta === this.meta) {
-      // Seen earlier in this same response: plain merge, no ordering question.
+    if (existingMeta === this.meta || this.onTop) {
+      // Seen earlier in this same response, or written on top: plain merge, no ordering.
       value = schema.merge(existing, incoming);
     } else {
       value = schema.mergeWithStore(existingMeta, this.meta, existing, incoming);
@@ -280,7 +287,9 @@ export function normalize<S = unknown, R = Normalize<S>>(
 
 /**
  * `normalize` through a given writer: the store passes one of its owner's, so the tables it holds
- * are written in place. On a throw the caller rolls the writer back (`writeOrUndo`).
+ * are written in place. On a throw the caller rolls the writer back (`writeOrUndo`). `onTop`
+ * merges each entity over what is stored whatever their ages (an optimistic update, shown over
+ * data written after it started until its mutation's answer).
  */
 export function normalizeWith<S = unknown, R = Normalize<S>>(
   writer: TableWriter,
@@ -289,6 +298,7 @@ export function normalizeWith<S = unknown, R = Normalize<S>>(
   args: readonly unknown[] = [],
   state: Partial<StoreData> = {},
   meta: Partial<WriteMeta> = {},
+  onTop = false,
 ): NormalizedSchema<R> {
   const now = Date.now();
   const responseMeta: WriteMeta = Object.freeze({
@@ -301,7 +311,7 @@ export function normalizeWith<S = unknown, R = Normalize<S>>(
     indexes: state.indexes ?? {},
     entitiesMeta: state.entitiesMeta ?? {},
   };
-  const walker = new NormalizeWalker(args, source, responseMeta, writer);
+  const walker = new NormalizeWalker(args, source, responseMeta, writer, onTop);
   if (schema === undefined || schema === null || input === undefined || input === null) {
     return walker.result(input as R);
   }

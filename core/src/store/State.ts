@@ -37,6 +37,11 @@ export interface OptimisticEntry {
   readonly args: readonly unknown[];
   /** Start time of the fetch it belongs to: with `key`, identifies the entry. */
   readonly fetchedAt: number;
+  /**
+   * A mutation started after it was answered: the server had this one first, so that answer
+   * holds its effect, and its replay no longer goes over data newer than it.
+   */
+  readonly answeredAfter?: boolean;
 }
 
 /**

@@ -93,10 +93,12 @@ export function createReducer(context: ReducerContext): Reducer {
     const changes = new Changes();
     let written: CacheState;
     try {
+      // Shown over what was written after it started (a push, a refetch), until its answer.
       written = writeResponseOrThrow(cache, action, {
         owner: replay.owner,
         changes,
         layered: true,
+        onTop: !entry.answeredAfter,
       });
     } catch {
       // A bad optimistic response is skipped; the real outcome will be recorded.
@@ -184,7 +186,17 @@ export function createReducer(context: ReducerContext): Reducer {
         const { key, meta } = action;
         // Started before the last reset: its store no longer exists.
         if (meta.fetchedAt < state.lastReset) return state;
-        const { fetching, optimistic } = settle(state, key, meta.fetchedAt, changes);
+        const settled = settle(state, key, meta.fetchedAt, changes);
+        const { fetching } = settled;
+        let { optimistic } = settled;
+        // A mutation's answer holds the effect of those started before it (requests reach the
+        // server in order): their replays are ordered against it from now on.
+        if (action.endpoint.sideEffect && !action.error && optimistic.length > 0)
+          optimistic = optimistic.map((entry) =>
+            entry.fetchedAt < meta.fetchedAt && !entry.answeredAfter
+              ? { ...entry, answeredAfter: true }
+              : entry,
+          );
         const before = base(state);
         // Read before writing: the write may change this record in place.
         const previousMeta = getOwn(before.meta, key);

@@ -22,6 +22,8 @@ export interface WriteTo {
   readonly changes?: Changes;
   /** Optimistic updates: layers over the tables beneath, never copies (see `TableWriter`). */
   readonly layered?: boolean;
+  /** Entities merged over what is stored whatever its age (see `normalizeWith`). */
+  readonly onTop?: boolean;
 }
 
 /** Runs `write` with a writer of its own: undone if it throws, logged if it succeeds. */
@@ -79,13 +81,14 @@ export function writeResponseOrThrow(
   action: SetResponseAction,
   to: WriteTo,
 ): CacheState {
-  return written(to, (writer) => writeResponseWith(writer, cache, action));
+  return written(to, (writer) => writeResponseWith(writer, cache, action, to.onTop));
 }
 
 function writeResponseWith(
   writer: TableWriter,
   cache: CacheState,
   action: SetResponseAction,
+  onTop?: boolean,
 ): CacheState {
   const { key, endpoint, args, meta } = action;
   let { entities, indexes, entitiesMeta } = cache;
@@ -98,6 +101,7 @@ function writeResponseWith(
       args as never[],
       cache,
       meta,
+      onTop,
     );
     ({ entities, indexes, entitiesMeta } = normalized);
     result = normalized.result;
