@@ -139,4 +139,42 @@ describe('two Entity classes writing one table', () => {
     await expect(controller.set(Before, { id: 2 })).rejects.toThrow(SchemaError);
     dispose();
   });
+
+  it.each(['development', 'test'])(
+    'under NODE_ENV %s, two live classes of one name never mix their records',
+    async (env) => {
+      vi.stubEnv('NODE_ENV', env);
+      // `class Item extends Entity` in two modules: one table name, two shapes of record
+      const first = {
+        Item: class Item extends Entity {
+          id = 0;
+          title = '';
+          static override indexes = ['title'];
+        },
+      }.Item;
+      const second = {
+        Item: class Item extends Entity {
+          id = 0;
+          price = 0;
+        },
+      }.Item;
+      const { controller, dispose } = createStore();
+      await controller.set(
+        [first],
+        [
+          { id: 1, title: 'Write' },
+          { id: 2, title: 'Read' },
+        ],
+      );
+      await controller.set([second], [{ id: 1, price: 9 }]);
+      // The second's record alone: nothing of the first's merged into it, nor left beside it.
+      expect(controller.getState().entities.Item).toEqual({ 1: { id: 1, price: 9 } });
+      expect(controller.get(second, { id: 1 })).toEqual({ id: 1, price: 9 });
+      expect(controller.get(first, { title: 'Read' })).toBeUndefined();
+      // The first writes again: SchemaError at once, the second's record intact.
+      await expect(controller.set(first, { id: 3, title: 'Ship' })).rejects.toThrow(SchemaError);
+      expect(controller.getState().entities.Item).toEqual({ 1: { id: 1, price: 9 } });
+      dispose();
+    },
+  );
 });

@@ -19,8 +19,12 @@ const claims = new WeakMap<TableOwner, Map<string, EntityClass>>();
 /** Classes a hot update replaced (development only): they may not take their table back. */
 const replaced = new WeakSet<EntityClass>();
 
-/** Claims the table of `entity` for its class, or throws when another class holds it. */
-export function claimTable(owner: TableOwner, entity: EntityClass, value: unknown): void {
+/**
+ * Claims the table of `entity` for its class, or throws when another class holds it. True when
+ * it took the table over from a class of the same name (a hot update): the caller then drops
+ * what that class wrote, so no record is read with the other class.
+ */
+export function claimTable(owner: TableOwner, entity: EntityClass, value: unknown): boolean {
   let tables = claims.get(owner);
   if (tables === undefined) claims.set(owner, (tables = new Map()));
   const key = entity.key;
@@ -40,8 +44,11 @@ export function claimTable(owner: TableOwner, entity: EntityClass, value: unknow
       );
     }
     replaced.add(claimed);
+    tables.set(key, family);
+    return true;
   }
   tables.set(key, family);
+  return false;
 }
 
 /**
@@ -58,7 +65,9 @@ function familyOf(entity: EntityClass, key: string): EntityClass {
 
 /**
  * In development, a module run again by a hot update defines its classes anew: the new class of
- * the same name takes the table over (a class it replaced may not come back).
+ * the same name takes the table over, emptied (a class it replaced may not come back). Two live
+ * classes of one name so never mix records: the second empties the table, and the first's next
+ * write is TSR18.
  */
 function isHotUpdate(claimed: EntityClass, family: EntityClass): boolean {
   try {
