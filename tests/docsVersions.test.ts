@@ -142,3 +142,20 @@ describe('versions stated in the docs', () => {
     }
   });
 });
+
+describe('counts stated in the docs', () => {
+  const numbers = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+
+  it('the Nuxt example has as many pages as the docs say', () => {
+    const pages = readdirSync(join(repo, 'examples/nuxt/app/pages')).filter((file) =>
+      file.endsWith('.vue'),
+    );
+    const stated = texts.flatMap(({ file, text }) =>
+      [...text.matchAll(new RegExp(`Nuxt[^|\\n]*?\\b(${numbers.join('|')}) pages\\b`, 'g'))].map(
+        (m) => `${file}: ${m[1]}`,
+      ),
+    );
+    expect(stated.length).toBeGreaterThanOrEqual(3);
+    expect(stated.filter((line) => !line.endsWith(`: ${numbers[pages.length]}`))).toEqual([]);
+  });
+});
