@@ -3,28 +3,37 @@ import { join } from 'node:path';
 import { readDocument } from './document';
 import { generate } from './generate';
 
-const USAGE = 'Usage: tessera generate <openapi.json|yaml> --out <folder>';
+const USAGE =
+  'Usage: tessera generate <openapi.json|yaml> --out <folder> [--key <Schema>=<property>]...';
 
-/** `tessera generate <document> --out <folder>`; returns the exit code. */
+/** `tessera generate <document> --out <folder> [--key Book=isbn]...`; returns the exit code. */
 export async function main(
   args: readonly string[],
   log: Pick<Console, 'error'> = console,
 ): Promise<number> {
   const [command, file, ...rest] = args;
-  const outIndex = rest.indexOf('--out');
-  const out = outIndex === -1 ? undefined : rest[outIndex + 1];
-  if (command !== 'generate' || !file || !out) {
+  let out: string | undefined;
+  const keys: Record<string, string> = {};
+  let usable = command === 'generate' && !!file;
+  for (let i = 0; i < rest.length && usable; i += 2) {
+    const [option, value] = [rest[i], rest[i + 1]];
+    const pair = option === '--key' ? /^([^=]+)=([^=]+)$/.exec(value ?? '') : null;
+    if (option === '--out' && value) out = value;
+    else if (pair) keys[pair[1]] = pair[2];
+    else usable = false;
+  }
+  if (!usable || !out) {
     log.error(USAGE);
     return 2;
   }
-  let document: Awaited<ReturnType<typeof readDocument>>;
+  let generated: ReturnType<typeof generate>;
   try {
-    document = await readDocument(file);
+    generated = generate(await readDocument(file), file, { keys });
   } catch (error) {
     log.error(`tessera generate: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
-  const { files, unmapped } = generate(document, file);
+  const { files, unmapped } = generated;
   await mkdir(out, { recursive: true });
   let written = 0;
   for (const [name, content] of Object.entries(files)) {

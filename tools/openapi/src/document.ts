@@ -8,10 +8,24 @@ export type Json = { [key: string]: unknown };
 /** An OpenAPI 3.0 or 3.1 document, read from JSON or YAML (optionally gzipped: `.gz`). */
 export async function readDocument(file: string): Promise<Json> {
   let bytes = await readFile(file);
-  if (file.endsWith('.gz')) bytes = gunzipSync(bytes);
-  const text = bytes.toString('utf8');
-  const document: unknown = /\.json(\.gz)?$/.test(file) ? JSON.parse(text) : parse(text);
+  let document: unknown;
+  // Parsers name a line or a position, never the file: the message says which file it is.
+  try {
+    if (file.endsWith('.gz')) bytes = gunzipSync(bytes);
+    const text = bytes.toString('utf8');
+    document = /\.json(\.gz)?$/.test(file) ? JSON.parse(text) : parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new SyntaxError(`${file}: cannot be read as ${formatOf(file)}: ${reason}`, {
+      cause: error,
+    });
+  }
   return checkDocument(document, file);
+}
+
+function formatOf(file: string): string {
+  const format = /\.json(\.gz)?$/.test(file) ? 'JSON' : 'YAML';
+  return file.endsWith('.gz') ? `gzipped ${format}` : format;
 }
 
 export function checkDocument(document: unknown, file: string): Json {

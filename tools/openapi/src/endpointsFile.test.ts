@@ -29,7 +29,9 @@ describe('tessera (the bin)', () => {
     const lines: string[] = [];
     const log = { error: (line: string) => lines.push(line) };
     expect(await main(['generate', 'api.yaml'], log)).toBe(2);
-    expect(lines).toEqual(['Usage: tessera generate <openapi.json|yaml> --out <folder>']);
+    expect(lines).toEqual([
+      'Usage: tessera generate <openapi.json|yaml> --out <folder> [--key <Schema>=<property>]...',
+    ]);
   });
 
   it('refuses a file that is not an OpenAPI 3.0 or 3.1 document, naming it', async () => {

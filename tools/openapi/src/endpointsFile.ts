@@ -1,11 +1,10 @@
 // endpoints.ts of the output: one RestEndpoint per operation.
-import { deref, isObject, type Json } from './document';
+import { isObject, type Json } from './document';
 import { declarationOf, LINE_WIDTH, typedLine } from './format';
-import { type Model, renderNorm } from './model';
+import { JSON_TYPE, type Model, renderNorm } from './model';
 import { camelCase, isIdentifier, pascalCase, propertyKey, quote } from './names';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b|^\*\/\*$|^application\/\*$/i;
 
 export interface Operation {
   readonly name: string;
@@ -20,7 +19,7 @@ export function operationsOf(model: Model): Operation[] {
   const operations: Operation[] = [];
   const paths = isObject(model.document.paths) ? model.document.paths : {};
   for (const [path, item] of Object.entries(paths)) {
-    const pathItem = deref(model.document, item);
+    const pathItem = model.follow(item, `paths.${path}`, 'no endpoint for its operations');
     if (!isObject(pathItem)) continue;
     for (const method of METHODS) {
       const json = pathItem[method];
@@ -29,11 +28,12 @@ export function operationsOf(model: Model): Operation[] {
       const own = Array.isArray(json.parameters) ? json.parameters : [];
       const id = typeof json.operationId === 'string' ? json.operationId : `${method} ${path}`;
       const name = model.names.claim(camelCase(id), 'Endpoint');
+      const where = `${method.toUpperCase()} ${path}`;
       operations.push({
         name,
         method,
         path,
-        json: { ...json, parameters: mergeParameters(model, shared, own) },
+        json: { ...json, parameters: mergeParameters(model, where, shared, own) },
       });
     }
   }
@@ -41,10 +41,10 @@ export function operationsOf(model: Model): Operation[] {
 }
 
 /** Path-level parameters, overridden by the operation's own of the same name and place. */
-function mergeParameters(model: Model, shared: unknown[], own: unknown[]): Json[] {
+function mergeParameters(model: Model, where: string, shared: unknown[], own: unknown[]): Json[] {
   const byKey = new Map<string, Json>();
   for (const raw of [...shared, ...own]) {
-    const parameter = deref(model.document, raw);
+    const parameter = model.follow(raw, `${where} parameter`, 'the parameter is left out');
     if (isObject(parameter) && typeof parameter.name === 'string') {
       byKey.set(`${parameter.in} ${parameter.name}`, parameter);
     }
@@ -157,8 +157,7 @@ function endpoint(
   }
   if (query.length > 0) {
     const members = query.map((parameter) => {
-      const schema = model.resolve(parameter.schema);
-      if (isObject(schema) && (schema.type === 'object' || schema.properties)) {
+      if (mayBeObject(model, parameter.schema)) {
         model.report.add(
           where,
           `query parameter \`${parameter.name}\` is an object: the default searchToString refuses nested objects (override it)`,
@@ -174,7 +173,12 @@ function endpoint(
     });
     options.push(`  searchParams: {} as {\n${members.join('\n')}\n  },`);
   }
-  const body = requestBody(model, json, where);
+  // fetch refuses a body on GET and HEAD (a TypeError): a declared one cannot be sent.
+  const bodiless = method === 'get' || method === 'head';
+  if (bodiless && json.requestBody !== undefined) {
+    model.report.add(where, 'request body ignored (fetch sends none with GET or HEAD)');
+  }
+  const body = bodiless ? undefined : requestBody(model, json, where);
   if (body) options.push(typedLine('  ', 'body: {} as ', named(body, 'Body'), ','));
   else if (['post', 'put', 'patch'].includes(method)) options.push('  body: undefined,');
   options.push(...response(model, json, where, method, named));
@@ -201,7 +205,8 @@ function endpoint(
 
 /** The body's type, or undefined when the operation has none. */
 function requestBody(model: Model, json: Json, where: string): string | undefined {
-  const body = deref(model.document, json.requestBody);
+  const body = model.follow(json.requestBody, `${where} request body`, 'the body is typed unknown');
+  if (json.requestBody !== undefined && body === undefined) return 'unknown';
   if (!isObject(body) || !isObject(body.content)) return undefined;
   const types = Object.keys(body.content);
   const jsonType = types.find((type) => JSON_TYPE.test(type));
@@ -235,7 +240,11 @@ function response(
   const code = Object.keys(responses)
     .filter((status) => /^2(\d\d|XX)$/i.test(status))
     .sort()[0];
-  const chosen = deref(model.document, code === undefined ? undefined : responses[code]);
+  const chosen = model.follow(
+    code === undefined ? undefined : responses[code],
+    `${where} response ${code}`,
+    'no response schema: the answer is not typed or normalized',
+  );
   if (!isObject(chosen) || !isObject(chosen.content)) return [];
   const types = Object.keys(chosen.content);
   const jsonType = types.find((type) => JSON_TYPE.test(type));
@@ -260,4 +269,17 @@ function response(
   return type === 'unknown'
     ? []
     : [typedLine('  ', 'process: (value: ', named(type, 'Response'), ') => value,')];
+}
+
+/** An object schema, or a choice (oneOf/anyOf) one of whose members is. */
+function mayBeObject(model: Model, raw: unknown, seen = new Set<unknown>()): boolean {
+  const schema = model.resolve(raw);
+  if (!isObject(schema) || seen.has(schema)) return false;
+  seen.add(schema);
+  if (schema.type === 'object' || schema.properties) return true;
+  const choices = [
+    ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
+  ];
+  return choices.some((choice) => mayBeObject(model, choice, seen));
 }

@@ -55,8 +55,22 @@ export function typedLine(indent: string, head: string, type: string, tail: stri
   ) {
     return line;
   }
-  const lines = parts.map((part) => `${inner}| ${part.replace(/\n/g, '\n    ')}`);
+  const lines = parts.map((part, index) =>
+    unionMember(inner, part, index === parts.length - 1 ? tail : ''),
+  );
   return `${indent}${head.trimEnd()}\n${lines.join('\n')}${tail}`;
+}
+
+/** `| member` on a line of a broken union; a list of a union too long for it is broken too. */
+function unionMember(inner: string, part: string, tail: string): string {
+  const line = `${inner}| ${part.replace(/\n/g, '\n    ')}`;
+  const list = /^\((.*)\)\[\]$/s.exec(part);
+  const members = list ? splitUnion(list[1]) : [];
+  if (members.length < 2 || part.includes('\n') || line.length + tail.length <= LINE_WIDTH) {
+    return line;
+  }
+  const lines = members.map((member) => `${inner}    | ${member}`);
+  return `${inner}| (\n${lines.join('\n')}\n${inner}  )[]`;
 }
 
 /** `{ ... } | null`: one object spanning lines and null or undefined, kept as it is. */

@@ -1,9 +1,12 @@
 import { basename } from 'node:path';
-import { isObject, type Json } from './document';
+import { isObject, type Json, resolvePointer } from './document';
 import { endpointsFile, operationsOf } from './endpointsFile';
-import { Model } from './model';
+import { Model, type ModelOptions } from './model';
 import { Report } from './report';
 import { schemasFile } from './schemasFile';
+
+/** Options of `generate`: `keys` names the primary key of schemas it cannot find one for. */
+export type GenerateOptions = ModelOptions;
 
 export interface Generated {
   /** File name (in the output folder) to its content. */
@@ -15,11 +18,12 @@ export interface Generated {
 /**
  * The files `tessera generate` writes for a document: schemas.ts (entities and types),
  * endpoints.ts (one RestEndpoint per operation), index.ts, and UNMAPPED.md. The same document
- * always gives the same files.
+ * always gives the same files. A `keys` entry that names no schema, or no string or number
+ * property of it, is a TypeError.
  */
-export function generate(document: Json, source: string): Generated {
+export function generate(document: Json, source: string, options: GenerateOptions = {}): Generated {
   const report = new Report();
-  const model = new Model(document, report);
+  const model = new Model(document, report, options);
   const info = isObject(document.info) ? document.info : {};
   const title = `${String(info.title ?? 'API')} ${String(info.version ?? '')}`
     .trim()
@@ -36,6 +40,7 @@ export function generate(document: Json, source: string): Generated {
     if (isObject(operation.json.callbacks))
       report.add(`${operation.method.toUpperCase()} ${operation.path}`, 'callbacks not mapped');
   }
+  reportUnresolved(model, report);
   const unmapped = report.lines;
   const list =
     unmapped.length > 0 ? unmapped.map((line) => `- ${line}`).join('\n') : 'Everything was mapped.';
@@ -48,4 +53,35 @@ export function generate(document: Json, source: string): Generated {
     },
     unmapped,
   };
+}
+
+/**
+ * Every `$ref` of the document that leads nowhere or to another file, where the generator did not
+ * already report it (those it never reads too: an error response, an unused schema), one line
+ * each with where it first sits.
+ */
+function reportUnresolved(model: Model, report: Report): void {
+  const places = new Map<string, string[]>();
+  const visit = (node: unknown, path: string[], seen: Set<unknown>) => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    seen.add(node);
+    if (!Array.isArray(node) && typeof (node as Json).$ref === 'string') {
+      const ref = (node as Json).$ref as string;
+      const dangling = !ref.startsWith('#') || resolvePointer(model.document, ref) === undefined;
+      const at = path.join('.');
+      if (dangling && !model.unresolved.has(ref)) places.set(ref, [...(places.get(ref) ?? []), at]);
+    }
+    // Examples are data, where a `$ref` key is no reference.
+    if (Array.isArray(node) && path.at(-1) === 'examples') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'example' || (key === 'value' && path.at(-2) === 'examples')) continue;
+      visit(value, [...path, key], seen);
+    }
+  };
+  visit(model.document, [], new Set());
+  for (const [ref, at] of places) {
+    const more = at.length > 1 ? ` and ${at.length - 1} more` : '';
+    const what = ref.startsWith('#') ? '$ref to nothing' : 'external $ref not followed';
+    report.add(ref, `${what}, at ${at[0]}${more}`);
+  }
 }

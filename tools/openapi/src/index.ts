@@ -2,4 +2,4 @@
 export { main } from './cli';
 export { checkDocument, readDocument } from './document';
 export { pathTemplate } from './endpointsFile';
-export { type Generated, generate } from './generate';
+export { type Generated, type GenerateOptions, generate } from './generate';

@@ -18,27 +18,201 @@ export interface Component {
   /** Its name in the generated code. */
   readonly name: string;
   readonly schema: unknown;
-  /** True when it is an object with an `id`: an Entity class. */
+  /** True when its primary key was found: an Entity class. */
   readonly entity: boolean;
+  /** The property holding its primary key (`id`, `isbn`), when it is an entity. */
+  readonly primaryKey?: string;
 }
+
+/** An item path naming a property of the schema it answers or takes. */
+interface ItemPath {
+  readonly path: string;
+  /** It has other parameters before this one (`/repos/{owner}/{repo}/variables/{name}`). */
+  readonly scoped: boolean;
+}
+
+export interface ModelOptions {
+  /**
+   * The primary key property of schemas (by their name under components.schemas) that have no
+   * required `id` and no item path naming it: `{ Book: 'isbn' }`. Overrides what is found.
+   */
+  readonly keys?: Readonly<Record<string, string>>;
+}
+
+/** The extension a schema names its primary key property with (`x-tessera-key: isbn`). */
+export const KEY_EXTENSION = 'x-tessera-key';
+
+/** Field names an Entity instance keeps for itself. */
+export const ENTITY_MEMBERS = new Set(['pk', 'constructor']);
+
+/** JSON media types, as requests and responses are read. */
+export const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b|^\*\/\*$|^application\/\*$/i;
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export class Model {
   readonly components = new Map<string, Component>();
   readonly names = new NameRegistry();
+  /** `$ref`s already reported as unresolved (the final scan of the document skips them). */
+  readonly unresolved = new Set<string>();
 
   constructor(
     readonly document: Json,
     readonly report: Report,
+    options: ModelOptions = {},
   ) {
     const schemas = isObject(document.components) ? document.components.schemas : undefined;
     for (const [key, schema] of Object.entries(isObject(schemas) ? schemas : {})) {
       const name = this.names.claim(pascalCase(key), 'Model');
       this.components.set(key, { key, name, schema, entity: false });
     }
-    for (const component of this.components.values()) {
-      const entity = this.hasId(component.schema);
-      this.components.set(component.key, { ...component, entity });
+    const keys = options.keys ?? {};
+    for (const [key, property] of Object.entries(keys)) {
+      if (!this.components.has(key)) {
+        throw new TypeError(`key ${key}=${property}: components.schemas has no schema ${key}`);
+      }
     }
+    const { named, served } = this.itemPaths();
+    for (const component of this.components.values()) {
+      const primaryKey = this.primaryKeyOf(
+        component,
+        Object.hasOwn(keys, component.key) ? keys[component.key] : undefined,
+        named.get(component.key),
+        served.get(component.key),
+      );
+      this.components.set(component.key, { ...component, entity: !!primaryKey, primaryKey });
+    }
+  }
+
+  /**
+   * Where the primary key of a component schema comes from, first found first: the `keys`
+   * option, its `x-tessera-key`, a required `id`, the parameter of the item paths that answer
+   * or take it (`/books/{isbn}` answering a Book with an `isbn`). A resource (what an item path
+   * or a list answers) left without one is reported, with why.
+   */
+  private primaryKeyOf(
+    component: Component,
+    option: string | undefined,
+    named: ReadonlyMap<string, ItemPath> | undefined,
+    served: string | undefined,
+  ): string | undefined {
+    const { key, schema } = component;
+    const target = this.resolve(schema);
+    const objectLike =
+      isObject(target) &&
+      !(isObject(schema) && schema.$ref !== undefined) &&
+      (typeOfNode(target) === 'object' || !!target.properties || !!target.allOf);
+    const properties: Json = objectLike ? this.shape(target).properties : {};
+    const usable = (name: unknown): name is string => {
+      if (typeof name !== 'string' || !Object.hasOwn(properties, name)) return false;
+      const property = this.resolve(properties[name]);
+      const type = isObject(property) ? typeOfNode(property) : undefined;
+      return !ENTITY_MEMBERS.has(name) && ['string', 'integer', 'number'].includes(type ?? '');
+    };
+    if (option !== undefined) {
+      if (!usable(option)) {
+        throw new TypeError(
+          `key ${key}=${option}: components.schemas.${key} has no string or number property \`${option}\``,
+        );
+      }
+      return option;
+    }
+    const where = `components.schemas.${key}`;
+    const extension = isObject(target) ? target[KEY_EXTENSION] : undefined;
+    if (extension !== undefined) {
+      if (usable(extension)) return extension;
+      this.report.add(
+        where,
+        `${KEY_EXTENSION} ${JSON.stringify(extension)} names no string or number property of it (ignored)`,
+      );
+    }
+    if (objectLike && this.hasId(schema)) return 'id';
+    const found = [...(named ?? [])].filter(([property]) => usable(property));
+    // `/repos/{owner}/{repo}/variables/{name}`: a name is unique in its repository only, and
+    // two records taken for one would mix; such a path is no evidence.
+    const candidates = found.filter(([, path]) => !path.scoped);
+    if (candidates.length === 1) return candidates[0][0];
+    if (served !== undefined && objectLike && Object.keys(properties).length > 0) {
+      const scoped = found.find(([, path]) => path.scoped);
+      const why =
+        candidates.length > 1
+          ? `its item paths name several of its properties (${candidates.map(([property, { path }]) => `\`${property}\` in ${path}`).join(', ')})`
+          : scoped
+            ? `it has no required \`id\`, and its item path ${scoped[1].path} names \`${scoped[0]}\` within other parameters only (unique there, maybe not everywhere)`
+            : 'it has no required `id`, and no item path parameter names one of its properties';
+      this.report.add(
+        where,
+        `left plain, not an Entity, though ${served} answers it: ${why}. Name its key with \`${KEY_EXTENSION}\` on the schema or \`--key ${key}=<property>\``,
+      );
+    }
+    return undefined;
+  }
+
+  /**
+   * For each component schema, the properties that item path parameters name (to the first such
+   * path), where an operation of that path answers or takes the schema itself; and the first
+   * operation that answers it on an item path or in a list (a resource of the API).
+   */
+  private itemPaths(): {
+    named: Map<string, Map<string, ItemPath>>;
+    served: Map<string, string>;
+  } {
+    const named = new Map<string, Map<string, ItemPath>>();
+    const served = new Map<string, string>();
+    const flat = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+    const paths = isObject(this.document.paths) ? this.document.paths : {};
+    for (const [path, raw] of Object.entries(paths)) {
+      const item = deref(this.document, raw);
+      if (!isObject(item)) continue;
+      const parameter = /\/\{([^{}]+)\}$/.exec(path)?.[1];
+      const scoped = (path.match(/\{/g) ?? []).length > 1;
+      for (const method of METHODS) {
+        const operation = item[method];
+        if (!isObject(operation)) continue;
+        const answer = this.jsonSchema(this.firstSuccess(operation));
+        const taken = this.jsonSchema(deref(this.document, operation.requestBody));
+        const listed = method === 'get' && isObject(answer) ? this.resolve(answer) : undefined;
+        const element =
+          isObject(listed) && listed.type === 'array' ? this.component(listed.items) : undefined;
+        if (element && !served.has(element.key)) served.set(element.key, `GET ${path}`);
+        if (parameter === undefined) continue;
+        for (const schema of [answer, taken]) {
+          const component = this.component(schema);
+          if (!component) continue;
+          if (method === 'get' && schema === answer && !served.has(component.key))
+            served.set(component.key, `GET ${path}`);
+          const { properties } = this.shape(component.schema);
+          const wanted = flat(parameter);
+          for (const property of Object.keys(properties)) {
+            const own = flat(property);
+            if (wanted !== own && wanted !== flat(component.key) + own) continue;
+            const found = named.get(component.key) ?? new Map<string, ItemPath>();
+            // An unscoped path is the better evidence: it replaces a scoped one.
+            if (!found.has(property) || (found.get(property)?.scoped && !scoped))
+              found.set(property, { path, scoped });
+            named.set(component.key, found);
+          }
+        }
+      }
+    }
+    return { named, served };
+  }
+
+  /** The first 2xx response of an operation, `$ref`s followed. */
+  firstSuccess(operation: Json): unknown {
+    const responses = isObject(operation.responses) ? operation.responses : {};
+    const code = Object.keys(responses)
+      .filter((status) => /^2(\d\d|XX)$/i.test(status))
+      .sort()[0];
+    return code === undefined ? undefined : deref(this.document, responses[code]);
+  }
+
+  /** The schema of a request body's or response's JSON content, if it has one. */
+  jsonSchema(message: unknown): unknown {
+    if (!isObject(message) || !isObject(message.content)) return undefined;
+    const type = Object.keys(message.content).find((media) => JSON_TYPE.test(media));
+    const media = type === undefined ? undefined : message.content[type];
+    return isObject(media) ? media.schema : undefined;
   }
 
   /** The component a `$ref` names, when it is a local component schema. */
@@ -72,10 +246,37 @@ export class Model {
   /** Follows `$ref`s to the schema they name (local ones; others are reported). */
   resolve(schema: unknown): unknown {
     if (isObject(schema) && typeof schema.$ref === 'string' && !schema.$ref.startsWith('#')) {
+      this.unresolved.add(schema.$ref);
       this.report.add(schema.$ref, 'external $ref not followed (typed unknown)');
       return undefined;
     }
     return deref(this.document, schema);
+  }
+
+  /**
+   * A path item, parameter, request body or response with its `$ref`s followed. One that leads
+   * nowhere (or to another file, or round in a cycle) is reported at `where`, with what the
+   * generated code does without it, and gives undefined.
+   */
+  follow(value: unknown, where: string, without: string): unknown {
+    let node = value;
+    const seen = new Set<string>();
+    while (isObject(node) && typeof node.$ref === 'string') {
+      const ref = node.$ref;
+      const problem = !ref.startsWith('#')
+        ? 'an external $ref, not followed'
+        : seen.has(ref)
+          ? 'a $ref cycle'
+          : undefined;
+      seen.add(ref);
+      node = problem ? undefined : resolvePointer(this.document, ref);
+      if (node === undefined) {
+        this.unresolved.add(ref);
+        this.report.add(where, `${problem ?? '$ref to nothing'}: ${ref} (${without})`);
+        return undefined;
+      }
+    }
+    return node;
   }
 
   /** An object schema with a required `id` of a string or number type: an entity. */
@@ -106,8 +307,10 @@ export class Model {
     if (typeof schema.$ref === 'string') {
       const target = this.resolve(schema);
       if (target === undefined) {
-        if (schema.$ref.startsWith('#'))
+        if (schema.$ref.startsWith('#')) {
+          this.unresolved.add(schema.$ref);
           this.report.add(schema.$ref, '$ref to nothing (typed unknown)');
+        }
         return 'unknown';
       }
       // A local $ref elsewhere than components.schemas: its type inline (once: cycles are unknown).
@@ -193,13 +396,29 @@ export class Model {
         ? target.anyOf
         : undefined;
     if (choices) {
-      const norms = choices
-        .map((choice) => this.norm(choice, where, next))
-        .filter((norm) => norm !== undefined);
+      const each = choices.map((choice) => this.norm(choice, where, next));
+      const norms = each.filter((norm) => norm !== undefined);
       if (norms.length > 1) {
         this.report.add(
           where,
           'a choice (oneOf/anyOf) of several entities is not normalized (kept as plain data)',
+        );
+        return undefined;
+      }
+      // A string or number where an entity belongs is a reference to it; where an object or a
+      // list holding entities belongs, the store refuses it: such a choice stays plain data.
+      const kind = norms[0]?.kind;
+      const other = (choice: unknown, index: number) => {
+        if (each[index] !== undefined) return false;
+        const member = this.resolve(choice);
+        if (!isObject(member)) return true;
+        const type = member.allOf ? 'object' : typeOfNode(member);
+        return type !== 'null' && type !== (kind === 'array' ? 'array' : 'object');
+      };
+      if (kind !== undefined && kind !== 'entity' && choices.some(other)) {
+        this.report.add(
+          where,
+          'a choice (oneOf/anyOf) between data holding entities and other data is not normalized (kept as plain data)',
         );
         return undefined;
       }

@@ -1,11 +1,8 @@
 // schemas.ts of the output: an Entity class per component schema with an id, a type for the rest.
 import { isObject, type Json } from './document';
 import { declarationOf, LINE_WIDTH, typedLine } from './format';
-import { literal, type Model, renderNorm, typeOfNode } from './model';
-import { pascalCase, propertyKey, quote } from './names';
-
-/** Field names an Entity instance must keep for itself. */
-const ENTITY_MEMBERS = new Set(['pk', 'constructor']);
+import { ENTITY_MEMBERS, literal, type Model, type Norm, renderNorm, typeOfNode } from './model';
+import { isIdentifier, pascalCase, propertyKey, quote } from './names';
 
 export function schemasFile(model: Model, header: string): string {
   const entities = [...model.components.values()].filter((component) => component.entity);
@@ -15,14 +12,19 @@ export function schemasFile(model: Model, header: string): string {
   const late: string[] = [];
   for (const component of sortByUse(model, entities)) {
     const declarations: string[] = [];
-    const { body, schema } = entityClass(model, component.key, component.name, declarations);
+    const { body, norm } = entityClass(model, component.key, component.name, declarations);
     // A static schema may only name classes declared above it; otherwise it is set after all.
-    const names = [...(schema?.matchAll(/\b[A-Z][\w$]*\b/g) ?? [])].map((match) => match[0]);
-    const inline = schema && names.every((name) => declared.has(name) || name === component.name);
+    const names = new Set<string>();
+    if (norm) collectEntities(norm, names);
+    const inline =
+      norm && [...names].every((name) => declared.has(name) || name === component.name);
     declared.add(component.name);
     const lines = [...body];
-    if (schema && inline) lines.push(staticSchema(schema));
-    if (schema && !inline) late.push(`${component.name}.schema = ${schema};`);
+    if (norm && inline) lines.push(staticSchema(norm));
+    if (norm && !inline) {
+      const head = `${component.name}.schema = `;
+      late.push(`${head}${renderNorm(norm, '', LINE_WIDTH - head.length - 1)};`);
+    }
     classes.push(
       ...declarations,
       `/** ${describe(component)} */\nexport class ${component.name} extends Entity {\n${lines.join('\n')}\n}`,
@@ -47,9 +49,9 @@ function describe(component: { key: string; schema: unknown }): string {
   return `${text.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ')} (components.schemas)`;
 }
 
-function staticSchema(schema: string): string {
+function staticSchema(norm: Norm): string {
   const head = '  static override schema = ';
-  return `${head}${schema.replace(/\n/g, '\n  ')};`;
+  return `${head}${renderNorm(norm, '  ', LINE_WIDTH - head.length - 1)};`;
 }
 
 /** The body lines of an entity class and its static schema (when a field holds entities). */
@@ -58,9 +60,15 @@ function entityClass(
   key: string,
   name: string,
   declarations: string[],
-): { body: string[]; schema?: string } {
-  const { properties, required } = model.shape(model.components.get(key)?.schema);
+): { body: string[]; norm?: Norm } {
+  const component = model.components.get(key);
+  const { properties, required } = model.shape(component?.schema);
   const body = [`  static override get key() {\n    return ${quote(name)};\n  }`];
+  const primaryKey = component?.primaryKey ?? 'id';
+  if (primaryKey !== 'id') {
+    const field = isIdentifier(primaryKey) ? `.${primaryKey}` : `[${quote(primaryKey)}]`;
+    body.unshift(`  pk() {\n    return this${field};\n  }`);
+  }
   const fields: string[] = [];
   const norms: [string, ReturnType<Model['norm']>][] = [];
   for (const [field, property] of Object.entries(properties)) {
@@ -81,7 +89,7 @@ function entityClass(
     kind: 'object' as const,
     fields: norms.map(([field, value]) => [field, value!] as const),
   };
-  return { body, schema: renderNorm(norm, '', 100 - '  static override schema = '.length - 1) };
+  return { body, norm };
 }
 
 /** `name = '';`, `tags: string[] = [];`, `owner = User.fromJS();`, `tag?: string;`. */

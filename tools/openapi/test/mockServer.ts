@@ -101,7 +101,9 @@ function exampleOf(document: Json, node: Json): unknown {
 /** A value of the schema: its example, default or first enum value, else a plain one. */
 function sample(document: Json, raw: unknown, depth: number): unknown {
   const schema = deref(document, raw);
-  if (!isObject(schema) || depth > 6) return null;
+  // Deep down, objects and lists end (null), while a scalar still gets a value: an entity there
+  // keeps its id.
+  if (!isObject(schema) || depth > 12) return null;
   if (schema.example !== undefined) return schema.example;
   if (schema.default !== undefined) return schema.default;
   if (Array.isArray(schema.enum)) return schema.enum[0];
@@ -109,6 +111,7 @@ function sample(document: Json, raw: unknown, depth: number): unknown {
   const choices = schema.oneOf ?? schema.anyOf;
   if (Array.isArray(choices)) return sample(document, choices[0], depth + 1);
   if (Array.isArray(schema.allOf)) {
+    if (depth > 6) return null;
     return Object.assign({}, ...schema.allOf.map((member) => sample(document, member, depth + 1)));
   }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
@@ -121,8 +124,9 @@ function sample(document: Json, raw: unknown, depth: number): unknown {
     case 'boolean':
       return true;
     case 'array':
-      return [sample(document, schema.items, depth + 1)];
+      return depth > 6 ? null : [sample(document, schema.items, depth + 1)];
     case 'object': {
+      if (depth > 6) return null;
       const value: Record<string, unknown> = {};
       const properties = isObject(schema.properties) ? schema.properties : {};
       for (const [key, property] of Object.entries(properties)) {
