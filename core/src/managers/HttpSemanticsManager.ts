@@ -1,5 +1,6 @@
 import { NetworkError } from '../rest/NetworkError';
 import { RetryAfterError } from '../rest/RetryAfterError';
+import { INVALID } from '../schema/INVALID';
 import { getOwn } from '../schema/ownProperty';
 import type { Controller, Dispatch, EndpointInterface, Manager, State } from '../store';
 import type { Action, FetchAction, SetResponseAction } from '../store/actions';
@@ -91,6 +92,35 @@ function originOf(input: string): string {
   }
 }
 
+/**
+ * True when `result` reads whole from the store now: every entity it names is there (a list
+ * would leave out one evicted since, and a 304 could not bring it back).
+ */
+function readable(
+  controller: Controller,
+  endpoint: EndpointInterface,
+  args: readonly unknown[],
+  result: unknown,
+): boolean {
+  if (endpoint.schema == null) return true;
+  const { entities } = controller.getState();
+  try {
+    const { data, paths } = controller.memo.denormalize(
+      endpoint.schema as never,
+      result,
+      entities,
+      args as never[],
+    );
+    if (data === undefined || data === INVALID) return false;
+    return paths.every(({ key, pk }) => {
+      const entity = getOwn(getOwn(entities, key), pk);
+      return entity !== undefined && entity !== INVALID;
+    });
+  } catch {
+    return false;
+  }
+}
+
 /** The request with the validators that ask whether the stored result is still current. */
 function conditionalInit(init: RequestInit, validators: Validators): RequestInit {
   const headers = new Headers(init.headers);
@@ -174,22 +204,31 @@ export class HttpSemanticsManager implements Manager {
       conditional:
         this.options.conditionalRequests === false || endpoint.sideEffect
           ? undefined
-          : this.validatorsOf(controller.getState(), key),
+          : this.validatorsOf(controller, endpoint, action.args, key),
     };
     const own = this.ownCopy(controller, endpoint, exchange);
     this.exchanges.set(own, exchange);
     return next({ ...action, endpoint: own });
   }
 
-  /** The validators of the result the store holds for `key`, if they are still its own. */
-  private validatorsOf(state: State, key: string): Validators | undefined {
+  /**
+   * The validators of the result the store holds for `key`, if they are still its own and it can
+   * still be read (a 304 restores nothing: entities evicted since must come in a 200).
+   */
+  private validatorsOf(
+    controller: Controller,
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    key: string,
+  ): Validators | undefined {
     const validators = this.validators.get(key);
     if (validators === undefined) return undefined;
-    const { endpoints, meta } = committedOf(state);
+    const { endpoints, meta } = committedOf(controller.getState());
     if (
       Object.hasOwn(endpoints, key) &&
       getOwn(endpoints, key) === validators.result &&
-      !getOwn(meta, key)?.invalidated
+      !getOwn(meta, key)?.invalidated &&
+      readable(controller, endpoint, args, validators.result)
     ) {
       return validators;
     }
@@ -293,23 +332,23 @@ export class HttpSemanticsManager implements Manager {
     } else {
       written = next({ ...action, meta });
     }
-    this.remember(controller.getState(), key, meta.fetchedAt, headers, lifetime);
+    this.remember(controller, headers, key, meta.fetchedAt, lifetime);
     return written;
   }
 
   /** After a response was written: its validators, if it became the key's result. */
   private remember(
-    state: State,
+    controller: Controller,
+    headers: Headers,
     key: string,
     fetchedAt: number,
-    headers: Headers,
     lifetime: number | undefined,
   ): void {
     const previous = this.validators.get(key);
     // A 304 need not repeat the validators; the stored ones still stand for the result.
     const etag = headers.get('etag') ?? previous?.etag ?? null;
     const lastModified = headers.get('last-modified') ?? previous?.lastModified ?? null;
-    const { endpoints, meta } = committedOf(state);
+    const { endpoints, meta } = committedOf(controller.getState());
     const stored = getOwn(meta, key);
     if (
       (etag !== null || lastModified !== null) &&

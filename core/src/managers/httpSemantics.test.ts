@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpSemanticsManager, RetryAfterError } from '../http';
-import { PersistManager, type PersistStorage } from '../persist';
+import { PersistManager, type PersistStorage, TabSyncManager } from '../persist';
 import { NetworkError, RestEndpoint } from '../rest';
 import { Entity } from '../schema';
 import type { Manager } from '../store';
@@ -151,6 +151,18 @@ describe('conditional requests', () => {
     ]);
   });
 
+  it('asks unconditionally when an entity of the stored result was evicted since: a 304 could not restore it', async () => {
+    const { controller } = storeWith();
+    await controller.fetch(getTodos);
+    await controller.dispatch({ type: 'gc', keys: [], entities: [{ key: 'Todo', pk: '1' }] });
+    const fetched = await controller.fetch(getTodos);
+    expect(fetched.map((todo) => todo.title)).toEqual(['one']);
+    expect(sent('/todos').map((each) => [each.headers['if-none-match'], each.status])).toEqual([
+      [undefined, 200],
+      [undefined, 200],
+    ]);
+  });
+
   it('without the manager, no request is conditional', async () => {
     const store = createStore();
     stores.push(store);
@@ -211,6 +223,20 @@ describe('Cache-Control and Expires', () => {
     const names = [...stored.keys()];
     expect(names).toContain(JSON.stringify(['endpoints', getNote.key({ id: 1 })]));
     expect(names).not.toContain(JSON.stringify(['endpoints', getTodos.key()]));
+  });
+
+  it('no-store keeps the result out of other tabs, other results reach them', async () => {
+    const here = storeWith(new TabSyncManager({ channel: 'http-no-store' }));
+    const there = createStore({ managers: [new TabSyncManager({ channel: 'http-no-store' })] });
+    stores.push(there);
+    server.cacheControl = 'no-store';
+    await here.controller.fetch(getTodos);
+    server.cacheControl = undefined;
+    await here.controller.fetch(getNote, { id: 1 });
+    while (there.controller.getResponse(getNote, { id: 1 }).data === undefined) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(Object.keys(there.controller.getState().endpoints)).toEqual([getNote.key({ id: 1 })]);
   });
 });
 
