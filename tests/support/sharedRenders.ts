@@ -1,7 +1,8 @@
 // The cases of one store per server request (docs/guide/ssr.md#one-store-per-request), run by
 // each adapter's test with its own server render: concurrent renders, each with its store, stay
-// apart; one store read by two renders at once is a development warning, or with
-// `throwOnSharedRender` an error.
+// apart; one store read by a second render (at once or after the first) is a development
+// warning and a production error, an error in every build with `throwOnSharedRender`, and
+// allowed one after another with `throwOnSharedRender: false`.
 import { type Controller, dehydrate } from '@tessera/core';
 import { describe, expect, it, vi } from 'vitest';
 import type { TodoServer } from './serveTodoApi';
@@ -14,7 +15,7 @@ export interface RenderingAdapter<T extends { controller: Controller }> {
   render(tessera: T, id: number): Promise<string>;
 }
 
-const sharingWarning = /two server renders read one store at once/;
+const sharingWarning = /two server renders read one store at once|a second server render reads a store/;
 
 export function sharedRenderCases<T extends { controller: Controller }>(
   t: TodoServer,
@@ -71,16 +72,57 @@ export function sharedRenderCases<T extends { controller: Controller }>(
       adapter.dispose(shared);
     });
 
-    it('stays quiet when one store serves renders one after another, also after a failed one', async () => {
+    it('warns (development) when one store serves a second request after the first: it carries the first user’s data', async () => {
       const warnings = sharingWarnings();
       const shared = adapter.create();
       await renderFor(shared, 1);
-      await renderFor(shared, 2);
-      t.api.failNext(500);
-      await renderFor(shared, 3).catch(() => {});
-      await renderFor(shared, 4);
       expect(warnings()).toEqual([]);
+      // What the warning is about: the second page's state carries the first request's todo.
+      expect(await renderFor(shared, 2)).toMatchObject({ todos: ['1', '2'] });
+      expect(warnings()).toHaveLength(1);
+      expect(warnings()[0]).toMatch(/^Tessera: a second server render reads a store an earlier/);
+      await renderFor(shared, 3);
+      expect(warnings()).toHaveLength(1);
       adapter.dispose(shared);
+    });
+
+    it('in production, fails the second render, after the first (TSR85) or at once (TSR81)', async () => {
+      vi.stubEnv('NODE_ENV', 'production');
+      try {
+        const warnings = sharingWarnings();
+        const reused = adapter.create();
+        expect((await renderFor(reused, 1)).todos).toEqual(['1']);
+        await expect(renderFor(reused, 2)).rejects.toThrow(/^TSR85$/);
+        expect(t.api.requests).toEqual(['GET /todos/1']);
+        adapter.dispose(reused);
+        const shared = adapter.create();
+        const [first, second] = await atOnce(
+          [() => renderFor(shared, 3), () => renderFor(shared, 4)],
+          2,
+        );
+        expect(first).toMatchObject({ status: 'fulfilled', value: { todos: ['3'] } });
+        expect(second).toMatchObject({ status: 'rejected', reason: { message: 'TSR81' } });
+        expect(warnings()).toEqual([]);
+        adapter.dispose(shared);
+      } finally {
+        vi.unstubAllEnvs();
+      }
+    });
+
+    it('with throwOnSharedRender: false, renders one after another share it quietly (public data), also after a failed one', async () => {
+      const warnings = sharingWarnings();
+      for (const mode of ['development', 'production']) {
+        vi.stubEnv('NODE_ENV', mode);
+        const shared = adapter.create({ throwOnSharedRender: false });
+        await renderFor(shared, 1);
+        await renderFor(shared, 2);
+        t.api.failNext(500);
+        await renderFor(shared, 3).catch(() => {});
+        expect((await renderFor(shared, 4)).todos).toEqual(['1', '2', '4']);
+        adapter.dispose(shared);
+      }
+      vi.unstubAllEnvs();
+      expect(warnings()).toEqual([]);
     });
 
     it('with throwOnSharedRender, fails the second render instead (every build)', async () => {
@@ -99,8 +141,10 @@ export function sharedRenderCases<T extends { controller: Controller }>(
       });
       expect(t.api.requests).toEqual(['GET /todos/1']);
       expect(warnings()).toEqual([]);
-      // Once the first is done, the next render may use the store.
-      expect((await renderFor(guarded, 3)).todos).toEqual(['1', '3']);
+      // Once the first is done too: the next render would carry its data.
+      await expect(renderFor(guarded, 3)).rejects.toThrow(
+        /^Tessera: a second server render reads this store after another one did/,
+      );
       adapter.dispose(guarded);
     });
   });

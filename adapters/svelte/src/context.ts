@@ -12,9 +12,10 @@ export interface TesseraOptions extends CreateStoreOptions {
    */
   store?: Store;
   /**
-   * A server render that reads the store while another is under way throws (their users' data
-   * would mix), in every build; without it, development builds warn. Create the store per
-   * request instead: this is the guard for when that is not sure (docs/guide/ssr.md).
+   * A second server render reading the store (at once or after another: their users' data
+   * would mix) warns in development and throws in production; `true` throws in every build,
+   * `false` lets renders of public data one after another share it. Create the store per
+   * request (docs/guide/ssr.md#one-store-per-request).
    */
   throwOnSharedRender?: boolean;
 }
@@ -38,7 +39,9 @@ const key = Symbol('tessera');
 export function createTessera(options: TesseraOptions = {}): Tessera {
   const { store: given, throwOnSharedRender, ...storeOptions } = options;
   const store = given ?? createStore(BROWSER ? storeOptions : serverStoreOptions(storeOptions));
-  if (SERVER && !BROWSER && throwOnSharedRender) guardServerRenders(store);
+  if (SERVER && !BROWSER && throwOnSharedRender !== undefined) {
+    guardServerRenders(store, throwOnSharedRender);
+  }
   return {
     store,
     controller: store.controller,

@@ -14,4 +14,4 @@ export function enterServerRender(_store: Store, _render: object): (() => void) 
   return undefined;
 }
 
-export function guardServerRenders(_store: Store): void {}
+export function guardServerRenders(_store: Store, _throwOnSharedRender?: boolean): void {}

@@ -85,11 +85,20 @@ describe('readStateScript refuses what the server did not write', () => {
     document.head.innerHTML = '';
   });
 
-  it('refuses a forged <div> with the id above the real script: the store starts empty', async () => {
+  it('reads the real script under a forged <div> with the id above it (a user’s post)', async () => {
     const forged = await stateOf('forged');
     const real = await serverPage();
     // What a sanitizer lets through in a user's post: a div keeps its id.
     document.body.innerHTML = `<div id="app"><article><div id="${STATE_SCRIPT_ID}">${forged}</div></article></div>${real}`;
+    const errors = reported();
+    const browser = createStore({ initialState: readStateScript() });
+    expect(errors).not.toHaveBeenCalled();
+    expect(browser.controller.getResponse(getNote, { id: 1 }).data?.text).toBe(HOSTILE);
+    browser.dispose();
+  });
+
+  it('refuses a forged <div> with the id when the page has no real script: the store starts empty', async () => {
+    document.body.innerHTML = `<div id="app"><div id="${STATE_SCRIPT_ID}">${await stateOf('forged')}</div></div>`;
     const errors = reported();
     const state = readStateScript();
     expect(state).toBeUndefined();
@@ -97,7 +106,7 @@ describe('readStateScript refuses what the server did not write', () => {
     const [error] = errors.mock.calls[0];
     expect(error).toBeInstanceOf(TypeError);
     expect((error as TypeError).message).toMatch(/^The page state "__TESSERA_STATE__" is not read/);
-    expect((error as TypeError).message).toContain('is a div');
+    expect((error as TypeError).message).toContain('the first is a div');
     const browser = createStore({ initialState: state });
     expect(browser.controller.getResponse(getNote, { id: 1 }).data).toBeUndefined();
     browser.dispose();
