@@ -59,6 +59,7 @@ export default defineConfig({
           { text: 'Server rendering', link: '/guide/ssr' },
           { text: 'Testing', link: '/guide/testing' },
           { text: 'Coming from TanStack Query', link: '/guide/from-tanstack-query' },
+          { text: 'Coming from Pinia Colada', link: '/guide/from-pinia-colada' },
           { text: 'Coming from data-client', link: '/guide/from-data-client' },
         ],
       },
