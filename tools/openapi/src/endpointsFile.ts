@@ -181,7 +181,11 @@ function endpoint(
   const body = bodiless ? undefined : requestBody(model, json, where);
   if (body) options.push(typedLine('  ', 'body: {} as ', named(body, 'Body'), ','));
   else if (['post', 'put', 'patch'].includes(method)) options.push('  body: undefined,');
-  options.push(...response(model, json, where, method, named));
+  // With a body and only optional parameters a call is `(params, body)` or `(body)`; TypeScript
+  // matches a one-parameter `process` against neither, so it takes the call's arguments too.
+  const optionalParams =
+    !!body && !/\{/.test(path) && query.length > 0 && query.every((p) => p.required !== true);
+  options.push(...response(model, json, where, method, named, optionalParams));
   options.push(
     `  name: ${quote(typeof json.operationId === 'string' ? json.operationId : where)},`,
   );
@@ -235,6 +239,7 @@ function response(
   where: string,
   method: string,
   named: (type: string, suffix: string) => string,
+  optionalParams: boolean,
 ): string[] {
   const responses = isObject(json.responses) ? json.responses : {};
   const code = Object.keys(responses)
@@ -268,7 +273,14 @@ function response(
   const type = model.typeOf(schema);
   return type === 'unknown'
     ? []
-    : [typedLine('  ', 'process: (value: ', named(type, 'Response'), ') => value,')];
+    : [
+        typedLine(
+          '  ',
+          'process: (value: ',
+          named(type, 'Response'),
+          `${optionalParams ? ', ..._args: unknown[]' : ''}) => value,`,
+        ),
+      ];
 }
 
 /** An object schema, or a choice (oneOf/anyOf) one of whose members is. */
