@@ -53,6 +53,49 @@ interface Validators {
   readonly result: unknown;
   /** The lifetime its headers gave (a 304 that says none renews it by this). */
   readonly lifetime: number | undefined;
+  /** Their `stale-while-revalidate` window (ms), likewise. */
+  readonly window: number | undefined;
+  /** When the fetch that stored the result started (its `meta.fetchedAt`). */
+  readonly fetchedAt: number;
+  /** The result was dropped at the end of its window: the store kept only its meta. */
+  swept?: boolean;
+}
+
+/** A result to drop once its `stale-while-revalidate` window is over, unless written since. */
+interface Window {
+  readonly at: number;
+  readonly key: string;
+  readonly fetchedAt: number;
+}
+
+/** Adds to a binary heap ordered by `at`. */
+function heapPush(heap: Window[], item: Window): void {
+  let i = heap.push(item) - 1;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (heap[parent].at <= item.at) break;
+    heap[i] = heap[parent];
+    i = parent;
+  }
+  heap[i] = item;
+}
+
+/** Takes the soonest out of a binary heap ordered by `at`. */
+function heapPop(heap: Window[]): Window | undefined {
+  const top = heap[0];
+  const last = heap.pop();
+  if (last === undefined || heap.length === 0) return top;
+  let i = 0;
+  for (;;) {
+    const left = 2 * i + 1;
+    if (left >= heap.length) break;
+    const child = left + 1 < heap.length && heap[left + 1].at < heap[left].at ? left + 1 : left;
+    if (heap[child].at >= last.at) break;
+    heap[i] = heap[child];
+    i = child;
+  }
+  heap[i] = last;
+  return top;
 }
 
 /** One request this manager follows, from its fetch to its outcome. */
@@ -156,6 +199,11 @@ export class HttpSemanticsManager implements Manager {
   private readonly unshared = new Set<string>();
   private readonly exchanges = new WeakMap<EndpointInterface, Exchange>();
   private readonly blocked = new Map<string, Block>();
+  /** Results whose `stale-while-revalidate` window ends, soonest first; one timer for them all. */
+  private readonly windows: Window[] = [];
+  private windowTimer: ReturnType<typeof setTimeout> | undefined;
+  /** True while this manager drops results whose window ended (their validators stay). */
+  private sweeping = false;
 
   constructor(options: HttpSemanticsOptions = {}) {
     this.options = options;
@@ -178,6 +226,9 @@ export class HttpSemanticsManager implements Manager {
           case 'reset':
             this.validators.clear();
             this.unshared.clear();
+            this.windows.length = 0;
+            clearTimeout(this.windowTimer);
+            this.windowTimer = undefined;
             return next(action);
           case 'gc':
           case 'invalidate':
@@ -192,6 +243,9 @@ export class HttpSemanticsManager implements Manager {
   cleanup(): void {
     for (const block of this.blocked.values()) clearTimeout(block.timer);
     this.blocked.clear();
+    clearTimeout(this.windowTimer);
+    this.windowTimer = undefined;
+    this.windows.length = 0;
   }
 
   private onFetch(controller: Controller, next: Dispatch, action: FetchAction): Promise<void> {
@@ -224,14 +278,12 @@ export class HttpSemanticsManager implements Manager {
     const validators = this.validators.get(key);
     if (validators === undefined) return undefined;
     const { endpoints, meta } = committedOf(controller.getState());
-    if (
-      Object.hasOwn(endpoints, key) &&
-      getOwn(endpoints, key) === validators.result &&
-      !getOwn(meta, key)?.invalidated &&
-      readable(controller, endpoint, args, validators.result)
-    ) {
-      return validators;
-    }
+    const stored = getOwn(meta, key);
+    const current = Object.hasOwn(endpoints, key)
+      ? getOwn(endpoints, key) === validators.result && !stored?.invalidated
+      : // Dropped at the end of its window, nothing written since: a 304 puts it back.
+        validators.swept === true && stored?.fetchedAt === validators.fetchedAt;
+    if (current && readable(controller, endpoint, args, validators.result)) return validators;
     // Written since by something else (another response, `setResponse`, another tab): useless.
     this.validators.delete(key);
     return undefined;
@@ -306,12 +358,15 @@ export class HttpSemanticsManager implements Manager {
       this.options.cacheControl === false
         ? { noStore: false }
         : freshness(headers, controller.now());
-    const lifetime = read.lifetime ?? (notModified ? exchange.conditional?.lifetime : undefined);
+    // A 304 that says nothing of caching keeps what the 200 said.
+    const previous =
+      notModified && !headers.has('cache-control') ? exchange.conditional : undefined;
+    const lifetime = read.lifetime ?? previous?.lifetime;
+    const window = read.staleWhileRevalidate ?? previous?.window;
     let { meta } = action;
     // The endpoint's own lifetime wins over what the server says.
-    if (lifetime !== undefined && exchange.endpoint.dataExpiryLength === undefined) {
-      meta = { ...meta, expiresAt: meta.date + lifetime };
-    }
+    const byHeaders = lifetime !== undefined && exchange.endpoint.dataExpiryLength === undefined;
+    if (byHeaders) meta = { ...meta, expiresAt: meta.date + lifetime };
     // A 304 that repeats no caching header leaves the result shared or not as it was.
     if (!notModified || headers.has('cache-control')) {
       if (read.noStore) this.unshared.add(key);
@@ -332,7 +387,10 @@ export class HttpSemanticsManager implements Manager {
     } else {
       written = next({ ...action, meta });
     }
-    this.remember(controller, headers, key, meta.fetchedAt, lifetime);
+    this.remember(controller, headers, key, meta.fetchedAt, lifetime, window);
+    if (byHeaders && window !== undefined) {
+      this.schedule(controller, { at: meta.expiresAt + window, key, fetchedAt: meta.fetchedAt });
+    }
     return written;
   }
 
@@ -343,6 +401,7 @@ export class HttpSemanticsManager implements Manager {
     key: string,
     fetchedAt: number,
     lifetime: number | undefined,
+    window: number | undefined,
   ): void {
     const previous = this.validators.get(key);
     // A 304 need not repeat the validators; the stored ones still stand for the result.
@@ -356,14 +415,16 @@ export class HttpSemanticsManager implements Manager {
       stored.error === undefined &&
       Object.hasOwn(endpoints, key)
     ) {
-      this.validators.set(key, { etag, lastModified, result: getOwn(endpoints, key), lifetime });
+      const result = getOwn(endpoints, key);
+      this.validators.set(key, { etag, lastModified, result, lifetime, window, fetchedAt });
     } else {
       this.validators.delete(key);
     }
   }
 
-  /** Results dropped from the store take their validators with them. */
+  /** Results dropped from the store take their validators with them (not those it dropped). */
   private forget(action: Extract<Action, { type: 'gc' | 'invalidate' }>): void {
+    if (this.sweeping) return;
     const { keys } = action;
     const drop = (key: string) => {
       this.validators.delete(key);
@@ -375,6 +436,62 @@ export class HttpSemanticsManager implements Manager {
     }
     for (const key of [...new Set([...this.validators.keys(), ...this.unshared])]) {
       if (keys(key)) drop(key);
+    }
+  }
+
+  /** Drops the result at `window.at` (one timer, for the soonest window). */
+  private schedule(controller: Controller, window: Window): void {
+    heapPush(this.windows, window);
+    if (this.windows[0] !== window) return;
+    clearTimeout(this.windowTimer);
+    this.windowTimer = unrefTimer(
+      setTimeout(() => this.sweep(controller), Math.max(0, window.at - controller.now())),
+    );
+  }
+
+  /**
+   * The windows that ended: their results, unless written since or being fetched, are dropped
+   * (the next reader waits for the refetch instead of showing them); their validators stay, so
+   * the refetch is still conditional and a 304 puts the same result back. A result on screen is
+   * left as it is shown (dropping it would only flash a loading state) and looked at again later.
+   */
+  private sweep(controller: Controller): void {
+    this.windowTimer = undefined;
+    if (controller.isDisposed) return;
+    const now = controller.now();
+    const state = controller.getState();
+    const { meta } = committedOf(state);
+    const ended: string[] = [];
+    const shown: Window[] = [];
+    let live: ReadonlySet<string> | undefined;
+    while (this.windows.length > 0 && this.windows[0].at <= now) {
+      const window = heapPop(this.windows) as Window;
+      const { key, fetchedAt } = window;
+      if (getOwn(meta, key)?.fetchedAt !== fetchedAt || getOwn(state.fetching, key) !== undefined)
+        continue;
+      const validators = this.validators.get(key);
+      live ??= controller.liveReferences().keys;
+      if (live.has(key)) {
+        shown.push({ ...window, at: now + Math.max(validators?.window ?? 0, 1_000) });
+        continue;
+      }
+      if (validators?.fetchedAt === fetchedAt) validators.swept = true;
+      ended.push(key);
+    }
+    for (const window of shown) heapPush(this.windows, window);
+    if (ended.length > 0) {
+      this.sweeping = true;
+      try {
+        controller.dispatch({ type: 'invalidate', keys: ended }).catch(() => {});
+      } finally {
+        this.sweeping = false;
+      }
+    }
+    const next = this.windows[0];
+    if (next !== undefined) {
+      this.windowTimer = unrefTimer(
+        setTimeout(() => this.sweep(controller), Math.max(0, next.at - now)),
+      );
     }
   }
 

@@ -54,6 +54,15 @@ describe('Cache-Control and Expires', () => {
     ).toBe(5_000);
   });
 
+  it('stale-while-revalidate is read beside the lifetime', () => {
+    expect(
+      freshness(new Headers({ 'cache-control': 'max-age=60, stale-while-revalidate=30' }), now),
+    ).toEqual({ lifetime: 60_000, noStore: false, staleWhileRevalidate: 30_000 });
+    expect(freshness(new Headers({ 'cache-control': 'stale-while-revalidate=x' }), now)).toEqual({
+      noStore: false,
+    });
+  });
+
   it('no-store is said apart from the lifetime; no header says nothing', () => {
     expect(freshness(new Headers({ 'cache-control': 'no-store' }), now)).toEqual({
       noStore: true,

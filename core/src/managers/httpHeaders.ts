@@ -7,6 +7,8 @@ export interface Freshness {
   readonly lifetime?: number;
   /** `no-store`: the result stays out of persistence and of other tabs. */
   readonly noStore: boolean;
+  /** `stale-while-revalidate` (ms): how long past its lifetime the result may still be shown. */
+  readonly staleWhileRevalidate?: number;
 }
 
 /** Delta-seconds beyond this are this (RFC 9111 §1.2.2). */
@@ -36,27 +38,30 @@ function deltaSeconds(value: string | null | undefined): number | undefined {
  * How long a response is fresh, from `Cache-Control` (`no-cache`: 0; `max-age` less the `Age`
  * it spent in caches on the way) or else `Expires` (counted from the server's `Date`; a date
  * that cannot be read means already expired, RFC 9111 §5.3). No lifetime when they say nothing.
+ * `stale-while-revalidate` (RFC 5861) is read beside it.
  */
 export function freshness(headers: Headers, now: number): Freshness {
   const directives = cacheDirectives(headers.get('cache-control'));
-  const noStore = directives.has('no-store');
+  const seconds = deltaSeconds(directives.get('stale-while-revalidate'));
+  const read = {
+    noStore: directives.has('no-store'),
+    ...(seconds !== undefined && { staleWhileRevalidate: seconds * 1000 }),
+  };
   // A qualified `no-cache="Set-Cookie"` names header fields, not the whole response.
-  if (directives.get('no-cache') === '') {
-    return { lifetime: 0, noStore };
-  }
+  if (directives.get('no-cache') === '') return { lifetime: 0, ...read };
   const maxAge = deltaSeconds(directives.get('max-age'));
   if (maxAge !== undefined) {
     const age = deltaSeconds(headers.get('age')) ?? 0;
-    return { lifetime: Math.max(0, maxAge - age) * 1000, noStore };
+    return { lifetime: Math.max(0, maxAge - age) * 1000, ...read };
   }
   const expires = headers.get('expires');
   if (expires !== null) {
     const at = Date.parse(expires);
     const date = Date.parse(headers.get('date') ?? '');
     const lifetime = Number.isNaN(at) ? 0 : Math.max(0, at - (Number.isNaN(date) ? now : date));
-    return { lifetime, noStore };
+    return { lifetime, ...read };
   }
-  return { noStore };
+  return read;
 }
 
 /**

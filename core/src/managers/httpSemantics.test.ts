@@ -240,6 +240,71 @@ describe('Cache-Control and Expires', () => {
   });
 });
 
+describe('stale-while-revalidate', () => {
+  const until = async (condition: () => boolean) => {
+    while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+
+  it('a stale result is shown within the window; past it the next reader waits, and the refetch is still conditional', async () => {
+    server.cacheControl = 'max-age=0, stale-while-revalidate=1';
+    const { controller } = storeWith();
+    const first = await controller.fetch(getTodos);
+    // Stale at once, still shown (and fetched again) within the window.
+    const within = controller.getSelection(getTodos);
+    expect(within.data).toBe(first);
+    expect(within.expiresAt).toBe(controller.getState().meta[getTodos.key()].date);
+    // Past the window: dropped, a reader shows nothing until the refetch lands.
+    await until(() => controller.getSelection(getTodos).data === undefined);
+    const past = await controller.fetch(getTodos);
+    expect(sent('/todos').map((each) => [each.headers['if-none-match'], each.status])).toEqual([
+      [undefined, 200],
+      ['"v1"', 304],
+    ]);
+    expect(past).toBe(first);
+    expect(processed).toBe(1);
+  });
+
+  it('a result on screen is left as it is shown; one nobody reads is dropped', async () => {
+    server.cacheControl = 'max-age=0, stale-while-revalidate=1';
+    const { controller } = storeWith();
+    const shown = await controller.fetch(getTodos);
+    await controller.fetch(getNote, { id: 3 });
+    const reading = controller.select(getTodos).subscribe(() => {});
+    await until(() => controller.getSelection(getNote, { id: 3 }).data === undefined);
+    expect(controller.getSelection(getTodos).data).toBe(shown);
+    reading.unsubscribe();
+  });
+
+  // A hang guard (2,000 real requests), not a speed limit.
+  it('2,000 results in their window hold one timer, none after dispose', {
+    timeout: 120_000,
+  }, async () => {
+    server.cacheControl = 'max-age=60, stale-while-revalidate=60';
+    const created = vi.spyOn(globalThis, 'setTimeout');
+    const cleared = vi.spyOn(globalThis, 'clearTimeout');
+    const store = createStore({ managers: [new HttpSemanticsManager()] });
+    for (let batch = 0; batch < 20; batch++) {
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          store.controller.fetch(getNote, { id: batch * 100 + i }),
+        ),
+      );
+    }
+    const timers = () =>
+      created.mock.results
+        .filter((_, call) => (created.mock.calls[call][1] ?? 0) > 60_000)
+        .map(({ value }) => value);
+    expect(timers()).toHaveLength(1);
+    store.dispose();
+    const alive = timers().filter(
+      (timer) => !cleared.mock.calls.some(([clearedTimer]) => clearedTimer === timer),
+    );
+    created.mockRestore();
+    cleared.mockRestore();
+    expect(alive).toEqual([]);
+  });
+});
+
 describe('Retry-After', () => {
   it('a 429 fails with a RetryAfterError naming retryAt; the origin waits until then, and the refused read is fetched again', async () => {
     server.limit = { remaining: 1, status: 429, retryAfter: '1' };
