@@ -413,11 +413,6 @@ export class MemoCache {
     }
   }
 
-  /** @internal A node that may be left with no reader, at a position that may hold nothing. */
-  maybeUnread(node: MemoNode): void {
-    this.unread.push(node);
-  }
-
   /** @internal */
   reshaped(): void {
     this.shapes += 1;
@@ -507,17 +502,10 @@ export class MemoCache {
   private sweepQueryKeys(byArgs: QueryKeys): void {
     const { entries } = byArgs;
     for (const [args, entry] of entries) {
-      if (!this.unchanged(entry)) this.dropQueryKey(entries, args, entry);
+      if (!this.unchanged(entry)) entries.delete(args);
     }
-    if (entries.size >= MAX_PRIMITIVE_ENTRIES)
-      for (const [args, entry] of entries) this.dropQueryKey(entries, args, entry);
+    if (entries.size >= MAX_PRIMITIVE_ENTRIES) entries.clear();
     byArgs.sweepAt = Math.max(MIN_QUERY_SWEEP, entries.size * 2);
-  }
-
-  /** A query key forgotten stops reading its nodes (those left unread may go). */
-  private dropQueryKey(entries: Map<string, QueryKeyEntry>, args: string, entry: QueryKeyEntry) {
-    entries.delete(args);
-    this.leave(entry, entry.reads, []);
   }
 
   /** True when a result read with args is asked for with args that serialize the same. */
@@ -568,12 +556,8 @@ class QueryDelegate implements IQueryDelegate {
   }
 
   getEntity(key: string, pk: string): unknown {
-    const node = this.memo.node(key, pk);
-    this.read(node);
-    const found = getOwn(getOwn(this.state.entities, key), pk);
-    // Nothing here: the node stays only while someone follows it (see MemoCache.dropUnread).
-    if (found === undefined) this.memo.maybeUnread(node);
-    return found;
+    this.read(this.memo.node(key, pk));
+    return getOwn(getOwn(this.state.entities, key), pk);
   }
 
   getIndex(key: string, index: string, value: string): string | undefined {

@@ -193,27 +193,14 @@ class NormalizeWalker implements INormalizeDelegate {
    */
   private claim(tables: KeyTables, schema: object, value: unknown): void {
     if (schema !== tables.claimant && typeof schema === 'function') {
-      if (claimTable(this.writer.owner, schema as never, value)) this.empty(tables);
+      const tookOver = claimTable(this.writer.owner, schema as never, value);
       tables.claimant = schema;
+      // Taken over from a class of the same name (development only): none of its records is
+      // read with this class (each reads as invalid, so it is fetched again).
+      if (tookOver && process.env.NODE_ENV !== 'production')
+        for (const pk of Object.keys(this.currentTable(tables) ?? {}))
+          this.invalidate(schema as never, pk);
     }
-  }
-
-  /** Drops every record of a table, its meta and its indexes (taken over: see tableClaims). */
-  private empty(tables: KeyTables): void {
-    const writer = this.writer;
-    const table = this.currentTable(tables);
-    if (table !== undefined) {
-      const records = this.writableTable(tables).table;
-      const metas = this.writableMetaTable(tables).table;
-      for (const pk of Object.keys(table)) {
-        writer.delete(records, pk);
-        writer.delete(metas, pk);
-      }
-    }
-    if (getOwn(this.indexes ?? this.source.indexes, tables.key) === undefined) return;
-    this.indexes ??= writer.writable(this.source.indexes, 'indexes');
-    const byName = writer.child(this.indexes, tables.key);
-    for (const name of Object.keys(byName)) writer.delete(byName, name);
   }
 
   private keyTables(key: string): KeyTables {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../managers/createStore';
 import { All } from '../schema/All';
 import { Entity } from '../schema/Entity';
+import { INVALID } from '../schema/INVALID';
 import { Invalidate } from '../schema/Invalidate';
 import { SchemaError } from '../schema/SchemaError';
 import { normalize } from './normalize';
@@ -167,13 +168,15 @@ describe('two Entity classes writing one table', () => {
         ],
       );
       await controller.set([second], [{ id: 1, price: 9 }]);
-      // The second's record alone: nothing of the first's merged into it, nor left beside it.
-      expect(controller.getState().entities.Item).toEqual({ 1: { id: 1, price: 9 } });
+      // The second's record alone: nothing of the first's merged into it, and the first's
+      // other records invalid (read as missing, fetched again), not read with the second.
+      expect(controller.getState().entities.Item).toEqual({ 1: { id: 1, price: 9 }, 2: INVALID });
       expect(controller.get(second, { id: 1 })).toEqual({ id: 1, price: 9 });
+      expect(controller.get(second, { id: 2 })).toBeUndefined();
       expect(controller.get(first, { title: 'Read' })).toBeUndefined();
       // The first writes again: SchemaError at once, the second's record intact.
       await expect(controller.set(first, { id: 3, title: 'Ship' })).rejects.toThrow(SchemaError);
-      expect(controller.getState().entities.Item).toEqual({ 1: { id: 1, price: 9 } });
+      expect(controller.getState().entities.Item?.[1]).toEqual({ id: 1, price: 9 });
       dispose();
     },
   );

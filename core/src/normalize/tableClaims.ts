@@ -21,8 +21,8 @@ const replaced = new WeakSet<EntityClass>();
 
 /**
  * Claims the table of `entity` for its class, or throws when another class holds it. True when
- * it took the table over from a class of the same name (a hot update): the caller then drops
- * what that class wrote, so no record is read with the other class.
+ * it took the table over from a class of the same name (a hot update): the caller then
+ * invalidates what that class wrote, so no record is read with the other class.
  */
 export function claimTable(owner: TableOwner, entity: EntityClass, value: unknown): boolean {
   let tables = claims.get(owner);
@@ -65,9 +65,9 @@ function familyOf(entity: EntityClass, key: string): EntityClass {
 
 /**
  * In development, a module run again by a hot update defines its classes anew: the new class of
- * the same name takes the table over, emptied (a class it replaced may not come back). Two live
- * classes of one name so never mix records: the second empties the table, and the first's next
- * write is TSR18.
+ * the same name takes the table over, every record it held invalid (a class it replaced may not
+ * come back). Two live classes of one name so never mix records: the second invalidates the
+ * first's, and the first's next write is TSR18.
  */
 function isHotUpdate(claimed: EntityClass, family: EntityClass): boolean {
   try {

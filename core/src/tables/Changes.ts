@@ -44,21 +44,6 @@ export class Changes {
     for (const key of other.indexes) this.indexes.add(key);
     for (const key of other.results) this.results.add(key);
   }
-
-  /** True when some entity (not only its meta) or index changed. */
-  get entitiesChanged(): boolean {
-    return this.all || this.entities.size > 0 || this.indexes.size > 0;
-  }
-
-  get empty(): boolean {
-    return (
-      !this.all &&
-      this.entities.size === 0 &&
-      this.entitiesMeta.size === 0 &&
-      this.indexes.size === 0 &&
-      this.results.size === 0
-    );
-  }
 }
 
 function noteKey(
