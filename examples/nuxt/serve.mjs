@@ -9,6 +9,10 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const entry = `${root}.output/server/index.mjs`;
 
+// The build and its server run in production whatever NODE_ENV this process has: the demo's
+// Vite dev servers of the other examples set it to development.
+const production = { ...process.env, NODE_ENV: 'production' };
+
 /** `port`, or the next one that is free (0: any). */
 async function freePort(port, host) {
   for (let candidate = port; ; candidate += 1) {
@@ -29,13 +33,17 @@ async function freePort(port, host) {
 export async function startNuxt({ port, host, latency }) {
   if (!existsSync(entry)) {
     console.log('Building the Nuxt example (once; nuxt build)…');
-    const build = spawnSync('npx', ['nuxt', 'build'], { cwd: root, stdio: 'inherit' });
+    const build = spawnSync('npx', ['nuxt', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: production,
+    });
     if (build.status !== 0) throw new Error('nuxt build failed');
   }
   const chosen = await freePort(port, host);
   const child = spawn(process.execPath, [entry], {
     env: {
-      ...process.env,
+      ...production,
       PORT: String(chosen),
       HOST: host,
       TESSERA_API_LATENCY: String(latency),

@@ -9,10 +9,12 @@ import { freshPage } from './todoPage.mjs';
 const TODO_LIST = /^GET \/api\/todos(\?perPage=\d+)?$/;
 
 const panel = (page) => page.getByRole('region', { name: 'Tessera' });
+// The first that matches: the Nuxt page reads two todo lists (all, for the counts, and a page).
 const keyRow = (page, key) =>
   panel(page)
     .locator('#view-keys li')
-    .filter({ has: page.locator('.key', { hasText: key }) });
+    .filter({ has: page.locator('.key', { hasText: key }) })
+    .first();
 
 /** A fresh page with the panel opened from the keyboard, its keys listed. */
 async function openPanel(page, baseURL) {

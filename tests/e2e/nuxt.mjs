@@ -3,6 +3,8 @@
 // fail them: that is how a test makes the API fail during the server render only.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
+import { onDevServer } from './devServer.mjs';
+import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
 import { assertAccessible, eventually, failRequests, startExample } from './harness.mjs';
 import { freshPage, pick, row, rows, seedTitles, showsLoadError, titles } from './todoPage.mjs';
 import { loadMore, pagedPageEnd, tests as vueTests } from './vue.mjs';
@@ -297,6 +299,9 @@ export const tests = [
       }
     },
   },
+  // The panel is for development: the production build leaves it out. The example's `nuxt dev`
+  // server answers its own API (the server render's requests to it too, in process).
+  ...onDevServer('examples/nuxt', 'nuxt', {}, [devtoolsListsKeys, devtoolsInvalidateRefetches]),
   {
     name: 'the page looks sane (screenshot)',
     async run({ page, baseURL }) {

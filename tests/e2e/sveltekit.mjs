@@ -4,7 +4,9 @@
 // previous one left (one server per suite). The server reaches the API through a proxy of this
 // suite (`TESSERA_API_ORIGIN`), which can fail on demand: a failure during the server render only.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { stripVTControlCharacters } from 'node:util';
 import { onDevServer } from './devServer.mjs';
 import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
 import { assertAccessible, eventually, startExample } from './harness.mjs';
@@ -14,6 +16,9 @@ import { loadAllPages, loadMore, pagedPageEnd, tests as vueTests } from './vue.m
 
 /** What the server's load functions asked the API for, and whether the proxy fails them. */
 const serverSide = { requests: [], failing: false, target: undefined };
+
+/** The demo's process serving the example: what it printed is checked below. */
+let example;
 
 /** The proxy, then the example (built first: allow for it), pointed at the proxy. */
 export function start() {
@@ -28,7 +33,6 @@ export function start() {
     res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
     res.end(Buffer.from(await answer.arrayBuffer()));
   });
-  let example;
   const url = (async () => {
     await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     process.env.TESSERA_API_ORIGIN = `http://127.0.0.1:${proxy.address().port}`;
@@ -83,6 +87,20 @@ export const tests = [
         'GET /api/todos?perPage=4',
         'GET /api/users',
       ]);
+    },
+  },
+  {
+    name: 'the demo prints its URL, and besides it only the line of the build the README explains',
+    async run() {
+      const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+      const lines = stripVTControlCharacters(example.output()).split('\n');
+      const unexplained = lines.filter(
+        (line) =>
+          line.trim() !== '' &&
+          !/^Tessera sveltekit example: /.test(line) &&
+          !readme.includes(`\`${line.trim()}\``),
+      );
+      assert.deepEqual(unexplained, []);
     },
   },
   {
