@@ -371,7 +371,9 @@ describe('MutationQueue: cancel and deleted entities', () => {
     const calls = Array.from({ length: count }, (_, id) =>
       app.controller
         .fetch(update, { id }, { title: `t${id}` })
-        .catch(() => app.controller.getState().optimistic.some((e) => e.args[0].id === id)),
+        .catch(() =>
+          app.controller.getState().optimistic.some((e) => (e.args[0] as { id: number }).id === id),
+        ),
     );
     expect(app.controller.getState().optimistic).toHaveLength(count);
     expect(app.queue.cancelWhere(() => true)).toBe(count);
