@@ -249,11 +249,16 @@ describe('the same shape of data', () => {
       const svelteMutation = svelte.useMutation(TodoResource.partialUpdate);
       expectTypeOf(svelteMutation.run).toEqualTypeOf<Run>();
       expectTypeOf(svelteMutation.runAsync).toEqualTypeOf<RunAsync>();
-      expectTypeOf<Omit<typeof svelteMutation, 'run' | 'runAsync'>>().toEqualTypeOf<CallState>();
+      expectTypeOf(svelteMutation.reset).toEqualTypeOf<() => void>();
+      expectTypeOf<
+        Omit<typeof svelteMutation, 'run' | 'runAsync' | 'reset'>
+      >().toEqualTypeOf<CallState>();
       const store = svelte.mutationStore(TodoResource.partialUpdate);
       expectTypeOf(store.run).toEqualTypeOf<Run>();
       expectTypeOf(store.runAsync).toEqualTypeOf<RunAsync>();
       expectTypeOf(store).toExtend<Readable<CallState>>();
+      expectTypeOf(store.reset).toEqualTypeOf<() => void>();
+      expectTypeOf(mutation.reset).toEqualTypeOf<() => void>();
     });
   });
 });

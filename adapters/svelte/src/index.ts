@@ -11,22 +11,8 @@ export {
   type TesseraOptions,
   tesseraContext,
 } from './context.js';
-export { type Infinite, type InfiniteCall, useInfinite } from './infinite.svelte.js';
+export type { EndpointCall } from './observeEndpoint.js';
 export type { MaybeReactive } from './reactiveArgs.js';
-export {
-  type Cached,
-  type EndpointCall,
-  type Mutation,
-  type SuspenseResult,
-  useCache,
-  useDLE,
-  useFetch,
-  useLive,
-  useMutation,
-  useQuery,
-  useSubscription,
-  useSuspense,
-} from './runes.svelte.js';
 export {
   cacheStore,
   type DLEStore,
@@ -40,3 +26,13 @@ export {
   type ReactiveArgs,
   suspenseStore,
 } from './stores.js';
+// The runes, one per file, each on the base in observe.svelte.ts.
+export { type Cached, useCache } from './useCache.js';
+export { useDLE } from './useDLE.js';
+export { useFetch } from './useFetch.js';
+export { type Infinite, type InfiniteCall, useInfinite } from './useInfinite.js';
+export { useLive } from './useLive.js';
+export { type Mutation, useMutation } from './useMutation.js';
+export { useQuery } from './useQuery.js';
+export { useSubscription } from './useSubscription.js';
+export { type SuspenseResult, useSuspense } from './useSuspense.svelte.js';

@@ -17,11 +17,12 @@ import {
   type Schema,
   suspense,
 } from '@tessera/core';
+import { type TrackedCall, trackCalls } from '@tessera/core/internal';
 import { derived, type Readable } from 'svelte/store';
 import { getTessera } from './context.js';
-import { type MutationCall, trackMutation } from './mutation.js';
 import { argsStore, type MaybeReactive } from './reactiveArgs.js';
 import { type Reader, readerStore } from './readerStore.js';
+import { contextController } from './useMutation.js';
 
 /**
  * Arguments of a store accessor: the endpoint's own arguments, or `[null]` ("not now"), or one
@@ -102,14 +103,16 @@ export function suspenseStore<E extends EndpointInterface>(
 }
 
 /**
- * A Svelte store of a mutation's `{ loading, error }` (`$save.loading`), and `run` / `runAsync`
- * to call it.
+ * A Svelte store of a mutation's `{ loading, error }` (`$save.loading`), `run` / `runAsync` to
+ * call it and `reset` to clear its error.
  */
 export interface MutationStore<A extends readonly unknown[], R> extends Readable<CallState> {
   /** Calls the mutation from a handler: never rejects; a failure shows in `error`. */
   readonly run: (...args: A) => void;
   /** Calls the mutation; returns that call's own promise, which rejects when it fails. */
   readonly runAsync: (...args: A) => Promise<R>;
+  /** Clears `error`; a call still in flight stays `loading` and no longer shows its failure. */
+  readonly reset: () => void;
 }
 
 /**
@@ -123,12 +126,13 @@ export function mutationStore<E extends EndpointInterface>(
 export function mutationStore<A extends readonly unknown[], R>(
   call: (...args: A) => Promise<R>,
 ): MutationStore<A, R>;
-export function mutationStore(call: MutationCall): MutationStore<never[], unknown> {
-  const tracker = trackMutation(call);
+export function mutationStore(call: TrackedCall): MutationStore<never[], unknown> {
+  const tracker = trackCalls(call, contextController);
   return {
     subscribe: (run) => tracker.listen(run),
     run: (...args) => tracker.run(...args),
     runAsync: (...args) => tracker.runAsync(...args),
+    reset: () => tracker.reset(),
   };
 }
 

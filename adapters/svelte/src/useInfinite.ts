@@ -1,13 +1,12 @@
 import {
+  type EndpointArgs,
   type FetchResult,
   type InfiniteDLE,
   InfiniteObserver,
   type InfiniteOptions,
   type PagedEndpoint,
 } from '@tessera/core';
-import { untrack } from 'svelte';
-import { getTessera } from './context.js';
-import { tracked } from './runes.svelte.js';
+import { observe, view } from './observe.svelte.js';
 
 /** `InfiniteDLE`'s fields as reactive properties, and the page fetchers. */
 export interface Infinite<Page, P = unknown> extends InfiniteDLE<Page, P> {
@@ -26,31 +25,25 @@ export type InfiniteCall<E extends PagedEndpoint> =
  * An infinite list of a paginated endpoint (one with `paginationField`), as reactive properties:
  * `const todos = useInfinite(() => [TodoResource.getList, { userId }])`, then `todos.pages`,
  * `todos.hasNextPage` and `todos.fetchNextPage()` (core's `InfiniteObserver`). The pages are one
- * list in the store; when the state the thunk reads changes, a fresh list starts. The endpoint
- * is the one the thunk first returns.
+ * list in the store; when the state the thunk reads changes, a fresh list starts, of the endpoint
+ * the thunk then returns.
  */
 export function useInfinite<E extends PagedEndpoint, P = unknown>(
   call: () => InfiniteCall<E>,
   options: InfiniteOptions<FetchResult<E>, P> = {},
 ): Infinite<FetchResult<E>, P> {
-  const { controller } = getTessera();
-  const [endpoint, ...args] = untrack(call);
-  const observer = new InfiniteObserver(controller, endpoint, args as never, options);
-  $effect.pre(() => {
-    const [, ...next] = call();
-    observer.setArgs(next as never);
-  });
-  const read = tracked(observer);
-  const result = {
-    fetchNextPage: () => observer.fetchNextPage(),
-    fetchPreviousPage: () => observer.fetchPreviousPage(),
-  };
-  // One reactive property per field of the snapshot.
-  for (const key of Object.keys(observer.getSnapshot())) {
-    Object.defineProperty(result, key, {
-      get: () => read()[key as keyof InfiniteDLE<unknown>],
-      enumerable: true,
-    });
-  }
-  return result as Infinite<FetchResult<E>, P>;
+  // An observer pages one endpoint: another endpoint gets a new observer (and a fresh list).
+  let paged: E;
+  const { observer, read } = observe<E, EndpointArgs<E>, InfiniteObserver<E, P>>(
+    call as () => readonly [E, ...EndpointArgs<E>],
+    (controller, endpoint, args) => {
+      paged = endpoint;
+      return new InfiniteObserver(controller, endpoint, args, options);
+    },
+    (current, endpoint, args) => endpoint !== paged || current.setArgs(args),
+  );
+  return view(read, observer().getSnapshot(), {
+    fetchNextPage: () => observer().fetchNextPage(),
+    fetchPreviousPage: () => observer().fetchPreviousPage(),
+  }) as Infinite<FetchResult<E>, P>;
 }

@@ -1,9 +1,10 @@
 import type { InfiniteDLE } from '@tessera/core';
 import { fireEvent, screen, waitFor } from '@testing-library/svelte';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { type getTodoPages, type Todo, TodoResource } from '../../../tests/support/todoApi.js';
+import { getTodoPages, type Todo, TodoResource } from '../../../tests/support/todoApi.js';
 import { infiniteStore, useInfinite } from '../src/index.js';
 import InfiniteBesideDLE from './components/InfiniteBesideDLE.svelte';
+import InfiniteOfEndpoint from './components/InfiniteOfEndpoint.svelte';
 import InfiniteStoreTodos from './components/InfiniteStoreTodos.svelte';
 import InfiniteTodos from './components/InfiniteTodos.svelte';
 import { setupHarness } from './setup.js';
@@ -36,6 +37,25 @@ describe('useInfinite (runes)', () => {
     await waitFor(() => expect(items()).toEqual(['Todo 3', 'Todo 4']));
     await t.tessera.controller.fetch(TodoResource.partialUpdate, { id: 4 }, { title: 'Renamed' });
     await waitFor(() => expect(items()).toEqual(['Todo 3', 'Renamed']));
+  });
+
+  it('follows a changed endpoint, as useDLE does: a fresh list of the new one', async () => {
+    // The same parameters, another endpoint: the second user's todos only.
+    // (Typed as the first: the component's prop is one endpoint type.)
+    const ofUser2 = getTodoPages.extend({
+      url: (params: Record<string, unknown>) => getTodoPages.url({ ...params, userId: 2 }),
+    }) as unknown as typeof getTodoPages;
+    const view = t.mount(InfiniteOfEndpoint, { endpoint: getTodoPages });
+    await waitFor(() => expect(items()).toEqual(['Todo 1', 'Todo 2']));
+    await view.rerender({ endpoint: ofUser2 });
+    await waitFor(() => expect(items()).toEqual(['Todo 3', 'Todo 4']));
+    await fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(t.api.requests).toHaveLength(3));
+    expect(t.api.requests).toEqual([
+      'GET /todos?perPage=2',
+      'GET /todos?perPage=2&userId=2',
+      'GET /todos?page=2&perPage=2&userId=2',
+    ]);
   });
 
   it('a failed next page shows its error and keeps the loaded pages', async () => {

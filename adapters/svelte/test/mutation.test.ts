@@ -42,6 +42,17 @@ describe.each([
     expect(await screen.findByText('Renamed')).toBeTruthy();
   });
 
+  it('reset() clears the error shown', async () => {
+    t.mount(component);
+    await screen.findByText('Todo 1');
+    t.api.failNext(500);
+    await fireEvent.click(screen.getByText('rename'));
+    await waitFor(() => expect(text('error')).toBe('500'));
+    await fireEvent.click(screen.getByText('dismiss'));
+    expect(text('error')).toBe('');
+    expect(text('saving')).toBe('saved');
+  });
+
   it('run from onclick: a failure shows in the mutation, never in the boundary around it', async () => {
     t.mount(MutationInBoundary, { page: component });
     await screen.findByText('Todo 1');

@@ -27,6 +27,17 @@ describe('mutation', () => {
     state.stop();
   });
 
+  it('reset() clears the error shown', async () => {
+    const rename = t.tessera.mutation(TodoResource.partialUpdate);
+    t.api.failNext(500);
+    await expect(rename.runAsync({ id: 1 }, { title: 'x' })).rejects.toMatchObject({
+      status: 500,
+    });
+    expect(rename.getSnapshot().error?.status).toBe(500);
+    rename.reset();
+    expect(rename.getSnapshot()).toEqual(IDLE);
+  });
+
   it('keeps the error of the latest call, rejects that call, and clears it on the next', async () => {
     const rename = mutation(t.tessera.controller, TodoResource.partialUpdate);
     const state = record(rename);

@@ -1,11 +1,11 @@
-import {
-  type CallState,
-  CallTracker,
-  type Controller,
-  type EndpointInterface,
-  type FetchResult,
-  type Listenable,
+import type {
+  CallState,
+  Controller,
+  EndpointInterface,
+  FetchResult,
+  Listenable,
 } from '@tessera/core';
+import { type TrackedCall, trackCalls } from '@tessera/core/internal';
 
 /**
  * A tracked mutation: `run(...args)` calls it and never rejects (its failure shows in the state),
@@ -19,6 +19,8 @@ export interface Mutation<A extends readonly unknown[], R> extends Listenable<Ca
   runAsync(...args: A): Promise<R>;
   /** The current `{ loading, error }`. */
   getSnapshot(): CallState;
+  /** Clears `error`; a call still in flight stays `loading` and no longer shows its failure. */
+  reset(): void;
 }
 
 /**
@@ -33,14 +35,6 @@ export function mutation<A extends readonly unknown[], R>(
   controller: Controller,
   call: (...args: A) => Promise<R>,
 ): Mutation<A, R>;
-export function mutation(
-  controller: Controller,
-  call: EndpointInterface | ((...args: readonly unknown[]) => Promise<unknown>),
-): Mutation<readonly unknown[], unknown> {
-  const run =
-    'key' in call && typeof call.key === 'function'
-      ? (...args: readonly unknown[]) =>
-          controller.fetch(call, ...(args as Parameters<typeof call>))
-      : call;
-  return new CallTracker(run);
+export function mutation(controller: Controller, call: TrackedCall): Mutation<never[], unknown> {
+  return trackCalls(call, () => controller);
 }

@@ -12,7 +12,7 @@ import {
   type Store,
 } from '@tessera/core';
 import { callEndpoint } from '@tessera/core/internal';
-import type { EndpointCall } from '../runes.svelte.js';
+import type { EndpointCall } from '../observeEndpoint.js';
 
 /** What `preload` reads of a SvelteKit server `load` event (`ServerLoadEvent` has all of it). */
 export interface PreloadEvent {

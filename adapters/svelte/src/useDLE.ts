@@ -1,0 +1,13 @@
+import type { DLE, EndpointInterface, ResultOf } from '@tessera/core';
+import { view } from './observe.svelte.js';
+import { type EndpointCall, observeEndpoint } from './observeEndpoint.js';
+
+/**
+ * `{ data, loading, error, previous }` of an endpoint, as reactive properties:
+ * `const todo = useDLE(() => [TodoResource.get, { id }])`. Fetches when the data is missing or
+ * stale, follows the store, and switches arguments when the state the thunk reads changes.
+ */
+export function useDLE<E extends EndpointInterface>(call: () => EndpointCall<E>): DLE<ResultOf<E>> {
+  const { observer, read } = observeEndpoint(call, 'fetch');
+  return view(read, observer().getSnapshot());
+}
