@@ -136,6 +136,22 @@ function originOf(input: string): string {
 }
 
 /**
+ * True for a schema that adds what it reads to the collections stored (a page, `addWith`: a
+ * `CollectionUpdate`, known by its `collection` and `mode`), anywhere in it.
+ */
+function writesCollections(schema: unknown, depth = 0): boolean {
+  if (schema === null || typeof schema !== 'object' || depth > 16) return false;
+  const { collection, mode } = schema as { collection?: unknown; mode?: unknown };
+  if (collection !== undefined && typeof mode === 'string') return true;
+  const fields = Array.isArray(schema)
+    ? schema
+    : Object.getPrototypeOf(schema) === Object.prototype
+      ? Object.values(schema)
+      : [(schema as { schema?: unknown }).schema];
+  return fields.some((field) => writesCollections(field, depth + 1));
+}
+
+/**
  * True when `result` reads whole from the store now: every entity it names is there (a list
  * would leave out one evicted since, and a 304 could not bring it back).
  */
@@ -256,7 +272,11 @@ export class HttpSemanticsManager implements Manager {
       endpoint,
       args: action.args,
       conditional:
-        this.options.conditionalRequests === false || endpoint.sideEffect
+        this.options.conditionalRequests === false ||
+        endpoint.sideEffect ||
+        // Its response also writes elsewhere, which a 304 would not do again.
+        endpoint.update !== undefined ||
+        writesCollections(endpoint.schema)
           ? undefined
           : this.validatorsOf(controller, endpoint, action.args, key),
     };

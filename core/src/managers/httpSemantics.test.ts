@@ -2,11 +2,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { HttpSemanticsManager, RetryAfterError } from '../http';
 import { PersistManager, type PersistStorage, TabSyncManager } from '../persist';
 import { NetworkError, RestEndpoint } from '../rest';
-import { Entity } from '../schema';
+import { Collection, Entity } from '../schema';
 import type { Manager } from '../store';
 import { createStore } from './createStore';
 import { lastModified, startHttpServer, type TestServer } from './httpServer.test-helpers';
 import { RetryManager } from './RetryManager';
+import { gcAction } from '../store/writeCache';
 
 class Todo extends Entity {
   id = 0;
@@ -33,6 +34,13 @@ function endpoints(urlPrefix: string) {
       },
     }),
     getNote: new RestEndpoint({ urlPrefix, path: '/notes/:id', schema: Note }),
+    getTodoList: new RestEndpoint({
+      urlPrefix,
+      path: '/todos',
+      searchParams: {} as { cursor?: string },
+      schema: new Collection([Todo]),
+      paginationField: 'cursor',
+    }),
     getLimited: new RestEndpoint({ urlPrefix, path: '/limited' }),
     createTodo: new RestEndpoint({
       urlPrefix,
@@ -46,12 +54,13 @@ function endpoints(urlPrefix: string) {
 let server: TestServer;
 let getTodos: ReturnType<typeof endpoints>['getTodos'];
 let getNote: ReturnType<typeof endpoints>['getNote'];
+let getTodoList: ReturnType<typeof endpoints>['getTodoList'];
 let getLimited: ReturnType<typeof endpoints>['getLimited'];
 let createTodo: ReturnType<typeof endpoints>['createTodo'];
 
 beforeAll(async () => {
   server = await startHttpServer();
-  ({ getTodos, getNote, getLimited, createTodo } = endpoints(server.url));
+  ({ getTodos, getNote, getTodoList, getLimited, createTodo } = endpoints(server.url));
 });
 afterAll(() => server.close());
 beforeEach(() => {
@@ -172,12 +181,29 @@ describe('conditional requests', () => {
   it('asks unconditionally when an entity of the stored result was evicted since: a 304 could not restore it', async () => {
     const { controller } = storeWith();
     await controller.fetch(getTodos);
-    await controller.dispatch({ type: 'gc', keys: [], entities: [{ key: 'Todo', pk: '1' }] });
+    await controller.dispatch(gcAction([], [{ key: 'Todo', pk: '1' }]));
     const fetched = await controller.fetch(getTodos);
     expect(fetched.map((todo) => todo.title)).toEqual(['one']);
     expect(sent('/todos').map((each) => [each.headers['if-none-match'], each.status])).toEqual([
       [undefined, 200],
       [undefined, 200],
+    ]);
+  });
+
+  it('a page (appended to its list) is fetched again in full: a 304 would not append it again', async () => {
+    const { controller } = storeWith();
+    await controller.fetch(getTodoList);
+    await controller.fetch(getTodoList.getPage, { cursor: '2' });
+    await controller.fetch(getTodoList.getPage, { cursor: '2' });
+    // The list itself is conditional; its pages are not.
+    await controller.fetch(getTodoList);
+    expect(sent('/todos?cursor=2').map((each) => each.headers['if-none-match'])).toEqual([
+      undefined,
+      undefined,
+    ]);
+    expect(sent('/todos').map((each) => each.headers['if-none-match'])).toEqual([
+      undefined,
+      '"v1"',
     ]);
   });
 

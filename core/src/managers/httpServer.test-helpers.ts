@@ -57,6 +57,7 @@ export async function startHttpServer(): Promise<TestServer> {
   };
   const server = createServer(async (request, response) => {
     const path = request.url ?? '/';
+    const route = path.replace(/\?.*$/, '');
     const entry: Seen = {
       method: request.method ?? 'GET',
       path,
@@ -74,7 +75,7 @@ export async function startHttpServer(): Promise<TestServer> {
     const file = state.files.get(path);
     if (file) return send(200, file.body, { 'Content-Type': file.type });
     const json = { 'Content-Type': 'application/json' };
-    if (request.method === 'GET' && path === '/todos') {
+    if (request.method === 'GET' && route === '/todos') {
       const etag = `"v${state.version}"`;
       if (request.headers['if-none-match'] === etag) {
         return send(304, undefined, { ETag: etag, ...caching() });
