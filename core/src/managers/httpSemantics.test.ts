@@ -4,10 +4,10 @@ import { PersistManager, type PersistStorage, TabSyncManager } from '../persist'
 import { NetworkError, RestEndpoint } from '../rest';
 import { Collection, Entity } from '../schema';
 import type { Manager } from '../store';
+import { gcAction } from '../store/writeCache';
 import { createStore } from './createStore';
 import { lastModified, startHttpServer, type TestServer } from './httpServer.test-helpers';
 import { RetryManager } from './RetryManager';
-import { gcAction } from '../store/writeCache';
 
 class Todo extends Entity {
   id = 0;
