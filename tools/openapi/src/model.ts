@@ -405,20 +405,22 @@ export class Model {
         );
         return undefined;
       }
-      // A string or number where an entity belongs is a reference to it; where an object or a
-      // list holding entities belongs, the store refuses it: such a choice stays plain data.
+      // Only null may stand beside entities, or beside an object or list holding them (another
+      // object or list, too): a string where an entity belongs reads as a reference to a record
+      // the store does not hold, so Stripe's "an id or the expanded object" would read as
+      // nothing when not expanded; the store refuses one where an object or list belongs.
       const kind = norms[0]?.kind;
       const other = (choice: unknown, index: number) => {
         if (each[index] !== undefined) return false;
         const member = this.resolve(choice);
         if (!isObject(member)) return true;
         const type = member.allOf ? 'object' : typeOfNode(member);
-        return type !== 'null' && type !== (kind === 'array' ? 'array' : 'object');
+        return type !== 'null' && (kind === 'entity' || type !== kind);
       };
-      if (kind !== undefined && kind !== 'entity' && choices.some(other)) {
+      if (kind !== undefined && choices.some(other)) {
         this.report.add(
           where,
-          'a choice (oneOf/anyOf) between data holding entities and other data is not normalized (kept as plain data)',
+          `a choice (oneOf/anyOf) between ${kind === 'entity' ? 'an entity' : 'data holding entities'} and other data (an id?) is not normalized (kept as plain data)`,
         );
         return undefined;
       }

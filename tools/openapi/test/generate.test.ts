@@ -222,6 +222,50 @@ describe('tessera generate', () => {
     }
   });
 
+  it('Stripe: "an id or the expanded object" stays as the server sent it (an id is not read as a missing entity)', async () => {
+    const reported = printed.get('stripe.com') ?? [];
+    expect(reported).toContain(
+      'not mapped: components.schemas.charge.balance_transaction: a choice (oneOf/anyOf) between an entity and other data (an id?) is not normalized (kept as plain data)',
+    );
+    const { getChargesCharge } = (await import(join(out, 'stripe.com', 'endpoints.ts'))) as {
+      getChargesCharge: AnyEndpoint;
+    };
+    const refund = { id: 're_1', object: 'refund', amount: 5, charge: 'ch_1' };
+    const charge = {
+      id: 'ch_1',
+      object: 'charge',
+      balance_transaction: 'txn_1',
+      customer: 'cus_1',
+      refunds: { object: 'list', data: [refund], has_more: false, url: '/v1/charges/ch_1/refunds' },
+    };
+    const server = setupServer(
+      http.get(`${BASE}/v1/charges/ch_1`, () => HttpResponse.json(charge)),
+    );
+    server.listen({ onUnhandledRequest: 'error' });
+    const { controller, dispose } = createStore();
+    try {
+      const endpoint = getChargesCharge.extend({ urlPrefix: BASE });
+      const fetchAny = controller.fetch.bind(controller) as (
+        endpoint: unknown,
+        ...args: unknown[]
+      ) => Promise<unknown>;
+      await fetchAny(endpoint, { charge: 'ch_1' });
+      const readAny = controller.getResponse.bind(controller) as (
+        endpoint: unknown,
+        ...args: unknown[]
+      ) => { data: { refunds: { data: unknown[] } } };
+      const read = readAny(endpoint, { charge: 'ch_1' }).data;
+      expect(read).toBeInstanceOf(Entity);
+      expect(read).toMatchObject({ balance_transaction: 'txn_1', customer: 'cus_1' });
+      // The refunds list holds entities and nothing else: still normalized.
+      expect(read.refunds.data[0]).toBeInstanceOf(Entity);
+      expect(read.refunds.data[0]).toMatchObject(refund);
+    } finally {
+      dispose();
+      server.close();
+    }
+  });
+
   it('Lending library: keys other than `id`, from an item path, `x-tessera-key` and `--key`', () => {
     const schemas = readFileSync(join(out, 'lending-library', 'schemas.ts'), 'utf8');
     // GET/PATCH /books/{isbn} answer a Book, which has an `isbn`.
