@@ -6,6 +6,7 @@ import {
   StoreDisposedError,
 } from '../store';
 import { unrefTimer } from '../store/unrefTimer';
+import { gcAction } from '../store/writeCache';
 
 export const DEFAULT_GC_INTERVAL = 60_000;
 
@@ -83,6 +84,6 @@ export class GCManager implements Manager {
       }
     }
     if (keys.length === 0 && entities.length === 0) return Promise.resolve();
-    return controller.dispatch({ type: 'gc', keys, entities });
+    return controller.dispatch(gcAction(keys, entities));
   }
 }

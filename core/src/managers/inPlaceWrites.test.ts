@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Entity, SchemaError } from '../schema';
 import { dehydrate } from '../ssr';
+import { gcAction } from '../store/writeCache';
 import { createStore } from './createStore';
 import { deferred, localEndpoint } from './endpoints.test-helpers';
 
@@ -120,12 +121,12 @@ describe('writes in place', () => {
   it('garbage collection evicts in place, and a kept state keeps what was evicted', async () => {
     const { controller, dispose } = await storeWithTodos();
     const kept = controller.keepState();
-    await controller.dispatch({ type: 'gc', keys: [], entities: [{ key: 'Todo', pk: '2' }] });
+    await controller.dispatch(gcAction([], [{ key: 'Todo', pk: '2' }]));
     expect(Object.keys(controller.getState().entities.Todo ?? {})).toEqual(['1']);
     expect(Object.keys(controller.getState().entitiesMeta.Todo ?? {})).toEqual(['1']);
     expect(Object.keys(kept.entities.Todo ?? {})).toEqual(['1', '2']);
     const table = controller.getState().entities.Todo;
-    await controller.dispatch({ type: 'gc', keys: [], entities: [{ key: 'Todo', pk: '1' }] });
+    await controller.dispatch(gcAction([], [{ key: 'Todo', pk: '1' }]));
     expect(controller.getState().entities.Todo).toBe(table);
     expect(Object.keys(table ?? {})).toEqual([]);
     dispose();

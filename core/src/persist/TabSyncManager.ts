@@ -1,6 +1,7 @@
 import type { Subscription } from 'rxjs';
 import type { Controller, Dispatch, Manager } from '../store';
 import type { EntryWrite } from '../store/actions';
+import { writeEntriesAction } from '../store/writeCache';
 import { changedEntries, type EntryFilter, entryPlace, leavingStore } from './storeEntries';
 
 export interface TabSyncOptions extends EntryFilter {
@@ -91,7 +92,7 @@ export class TabSyncManager implements Manager {
     }
     this.receiving = true;
     try {
-      void controller.dispatch({ type: 'writeEntries', entries }).catch(() => {});
+      void controller.dispatch(writeEntriesAction(entries)).catch(() => {});
     } finally {
       this.receiving = false;
     }

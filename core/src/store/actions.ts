@@ -1,6 +1,7 @@
 import type { EndpointInterface } from './EndpointInterface';
-import type { WriteMeta } from './State';
+import type { CacheState, WriteMeta } from './State';
 import type { Schema } from './schemaTypes';
+import type { WriteTo } from './writeCache';
 
 /** Start a fetch. Managers perform it; the reducer only records it (in flight, optimistic). */
 export interface FetchAction {
@@ -83,8 +84,18 @@ export interface ResetAction {
   readonly date: number;
 }
 
-/** Evict unread, expired results and entities (garbage collection). */
-export interface GcAction {
+/**
+ * An action of an opt-in manager brings its own write (the reducer calls it on the committed
+ * tables), so a store without that manager carries none of its code. Made by `gcAction` and
+ * `writeEntriesAction`.
+ */
+interface OwnWrite {
+  /** @internal */
+  readonly write: (cache: CacheState, to: WriteTo) => CacheState;
+}
+
+/** Evict unread, expired results and entities (garbage collection): see `gcAction`. */
+export interface GcAction extends OwnWrite {
   readonly type: 'gc';
   readonly keys: readonly string[];
   readonly entities: readonly { readonly key: string; readonly pk: string }[];
@@ -101,8 +112,11 @@ export interface EntryWrite {
   readonly value: unknown;
 }
 
-/** Write entries that another store committed (a tab of the same app: TabSyncManager). */
-export interface WriteEntriesAction {
+/**
+ * Write entries that another store committed (a tab of the same app: TabSyncManager): see
+ * `writeEntriesAction`.
+ */
+export interface WriteEntriesAction extends OwnWrite {
   readonly type: 'writeEntries';
   readonly entries: readonly EntryWrite[];
 }

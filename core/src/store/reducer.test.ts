@@ -5,6 +5,7 @@ import { Controller } from './Controller';
 import type { EndpointInterface } from './EndpointInterface';
 import { ExpiryStatus } from './ExpiryStatus';
 import { initialState, type State } from './State';
+import { gcAction } from './writeCache';
 
 class Note extends Entity {
   id = '';
@@ -63,11 +64,7 @@ describe('reducer (through a manager-less controller)', () => {
     await controller.dispatch(setResponse('2', 'oops', 40, true));
     await controller.invalidate(getNote, { id: '1' });
     await controller.expireAll({ testKey: () => true });
-    await controller.dispatch({
-      type: 'gc',
-      keys: [getNote.key({ id: '2' })],
-      entities: [{ key: 'Note', pk: '2' }],
-    });
+    await controller.dispatch(gcAction([getNote.key({ id: '2' })], [{ key: 'Note', pk: '2' }]));
     await controller.resetEntireStore();
     expect(JSON.stringify(frozen)).toBe(snapshot);
   });
@@ -92,7 +89,7 @@ describe('reducer (through a manager-less controller)', () => {
     const before = controller.getState();
     await controller.expireAll({ testKey: () => true });
     await controller.invalidateAll({ testKey: () => true });
-    await controller.dispatch({ type: 'gc', keys: [], entities: [] });
+    await controller.dispatch(gcAction([], []));
     expect(controller.getState()).toBe(before);
   });
 

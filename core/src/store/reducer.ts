@@ -8,9 +8,7 @@ import { type CacheState, initialState, type OptimisticEntry, type State } from 
 import type { Schema } from './schemaTypes';
 import {
   type WriteTo,
-  writeEntries,
   writeError,
-  writeEvicted,
   writeExpired,
   writeInvalidated,
   writeOutdated,
@@ -250,15 +248,15 @@ export function createReducer(context: ReducerContext): Reducer {
           ? state
           : commit(state, next, state.optimistic, state.fetching, changes);
       }
-      case 'gc': {
-        if (action.keys.length === 0 && action.entities.length === 0) return state;
-        const next = writeEvicted(base(state), action.keys, action.entities, to);
-        return commit(state, next, state.optimistic, state.fetching, changes);
-      }
+      // Garbage collection and other tabs' entries: the action brings its own write (see
+      // `gcAction`), so a store without those opt-in managers carries none of their code.
+      case 'gc':
       case 'writeEntries': {
-        if (action.entries.length === 0) return state;
-        const next = writeEntries(base(state), action.entries, to);
-        return commit(state, next, state.optimistic, state.fetching, changes);
+        const committed = base(state);
+        const next = action.write(committed, to);
+        return next === committed
+          ? state
+          : commit(state, next, state.optimistic, state.fetching, changes);
       }
       case 'reset':
         changes.all = true;

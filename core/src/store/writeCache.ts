@@ -4,7 +4,13 @@ import { getOwn } from '../schema/ownProperty';
 import type { Changes, Root } from '../tables/Changes';
 import { layerOver } from '../tables/layer';
 import { keepTable, type TableOwner, TableWriter, writeOrUndo } from '../tables/TableWriter';
-import type { EntryWrite, SetAction, SetResponseAction } from './actions';
+import type {
+  EntryWrite,
+  GcAction,
+  SetAction,
+  SetResponseAction,
+  WriteEntriesAction,
+} from './actions';
 import type { CacheState, ResultMeta, WriteMeta } from './State';
 
 /**
@@ -283,8 +289,28 @@ export function writeOutdated(
   return { ...cache, meta: written(to, (w) => putRecord(w, cache.meta, 'meta', key, meta)) };
 }
 
+/** The action that evicts these results and entities (garbage collection). */
+export function gcAction(keys: GcAction['keys'], entities: GcAction['entities']): GcAction {
+  return {
+    type: 'gc',
+    keys,
+    entities,
+    write: (cache, to) =>
+      keys.length + entities.length === 0 ? cache : writeEvicted(cache, keys, entities, to),
+  };
+}
+
+/** The action that writes entries another store committed (TabSyncManager). */
+export function writeEntriesAction(entries: readonly EntryWrite[]): WriteEntriesAction {
+  return {
+    type: 'writeEntries',
+    entries,
+    write: (cache, to) => (entries.length === 0 ? cache : writeEntries(cache, entries, to)),
+  };
+}
+
 /** Evicts results and entities (garbage collection), and index entries pointing at them. */
-export function writeEvicted(
+function writeEvicted(
   cache: CacheState,
   keys: readonly string[],
   evicted: readonly { readonly key: string; readonly pk: string }[],
@@ -357,7 +383,7 @@ function evictWith(
  * Writes entries another store committed, as it holds them (normalized: nothing is normalized
  * again). An entity or result of a key the cache lacks gets its table.
  */
-export function writeEntries(cache: CacheState, entries: readonly EntryWrite[], to: WriteTo) {
+function writeEntries(cache: CacheState, entries: readonly EntryWrite[], to: WriteTo) {
   return written(to, (writer) => {
     const next: { -readonly [R in keyof CacheState]: CacheState[R] } = { ...cache };
     for (const { root, key, pk, value } of entries) {
