@@ -122,6 +122,8 @@ function tesseraCells(markdown: string, fromColumn: number): string[] {
 function unknownNames(span: string): string[] {
   if (span.startsWith('@tessera/')) return entries.some((e) => e.specifier === span) ? [] : [span];
   if (/^'[^']*'$/.test(span)) return [];
+  // An HTTP header (`Cache-Control: max-age`, `If-None-Match`), not a name of Tessera's.
+  if (/^[A-Z][a-z]+(-[A-Z][a-z]+)+\b/.test(span)) return [];
   const unknown: string[] = [];
   let previous: string | undefined;
   for (const m of span.matchAll(/(\.)?([A-Za-z_$][\w$]*(?::\w+)?)/g)) {
