@@ -60,6 +60,8 @@ export function createTessera(options: TesseraOptions = {}): Tessera {
  */
 export function setTessera(tessera: Tessera): Tessera {
   setContext(key, tessera);
+  // On the server: a root that sets the store is a render using it (its page carries its state).
+  if (SERVER && !BROWSER) watchServerRender(tessera.store);
   onMount(() => {
     tessera.store.mount();
     return () => tessera.store.unmount();
