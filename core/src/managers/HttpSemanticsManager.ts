@@ -407,7 +407,7 @@ export class HttpSemanticsManager implements Manager {
     } else {
       written = next({ ...action, meta });
     }
-    this.remember(controller, headers, key, meta.fetchedAt, lifetime, window);
+    this.remember(controller, exchange, key, meta.fetchedAt, lifetime, window);
     if (byHeaders && window !== undefined) {
       this.schedule(controller, { at: meta.expiresAt + window, key, fetchedAt: meta.fetchedAt });
     }
@@ -417,16 +417,16 @@ export class HttpSemanticsManager implements Manager {
   /** After a response was written: its validators, if it became the key's result. */
   private remember(
     controller: Controller,
-    headers: Headers,
+    { headers = new Headers(), conditional, notModified }: Exchange,
     key: string,
     fetchedAt: number,
     lifetime: number | undefined,
     window: number | undefined,
   ): void {
-    const previous = this.validators.get(key);
-    // A 304 need not repeat the validators; the stored ones still stand for the result.
-    const etag = headers.get('etag') ?? previous?.etag ?? null;
-    const lastModified = headers.get('last-modified') ?? previous?.lastModified ?? null;
+    // A 304 need not repeat the validators: those it was asked with still stand for the result.
+    const sent = notModified ? conditional : undefined;
+    const etag = headers.get('etag') ?? sent?.etag ?? null;
+    const lastModified = headers.get('last-modified') ?? sent?.lastModified ?? null;
     const { endpoints, meta } = committedOf(controller.getState());
     const stored = getOwn(meta, key);
     if (
@@ -437,7 +437,8 @@ export class HttpSemanticsManager implements Manager {
     ) {
       const result = getOwn(endpoints, key);
       this.validators.set(key, { etag, lastModified, result, lifetime, window, fetchedAt });
-    } else {
+    } else if ((this.validators.get(key)?.fetchedAt ?? 0) <= fetchedAt) {
+      // Unless a fetch started later already stored its own.
       this.validators.delete(key);
     }
   }

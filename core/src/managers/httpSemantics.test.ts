@@ -68,6 +68,7 @@ beforeEach(() => {
   server.todos = [{ id: 1, title: 'one' }];
   server.version = 1;
   server.cacheControl = undefined;
+  server.etags = true;
   server.limit = { remaining: 0, status: 429, retryAfter: '1' };
   processed = 0;
 });
@@ -146,6 +147,21 @@ describe('conditional requests', () => {
       [undefined, 200],
       ['"v1"', 200],
       ['"v2"', 304],
+    ]);
+  });
+
+  it('a 200 without an ETag leaves nothing to ask with: the next refetch is a plain one', async () => {
+    const { controller } = storeWith();
+    await controller.fetch(getTodos);
+    server.etags = false;
+    server.version = 2;
+    await controller.fetch(getTodos);
+    server.etags = true;
+    await controller.fetch(getTodos);
+    expect(sent('/todos').map((each) => each.headers['if-none-match'])).toEqual([
+      undefined,
+      '"v1"',
+      undefined,
     ]);
   });
 

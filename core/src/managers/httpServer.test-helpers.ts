@@ -26,6 +26,8 @@ export interface TestServer {
   version: number;
   /** Sent with `/todos` and `/notes/:id` (and their 304s). */
   cacheControl: string | undefined;
+  /** `/todos` sends an ETag and answers If-None-Match (default true). */
+  etags: boolean;
   /** `path` (default `/limited`) answers this status with `Retry-After` while `remaining` > 0. */
   limit: { remaining: number; status: 429 | 503; retryAfter: string; path?: string };
   /** While set, a POST is processed, then its answer waits for `release()`. */
@@ -51,6 +53,7 @@ export async function startHttpServer(): Promise<TestServer> {
     todos: [{ id: 1, title: 'one' }],
     version: 1,
     cacheControl: undefined,
+    etags: true,
     limit: { remaining: 0, status: 429, retryAfter: '1' },
     holdPosts: false,
     files: new Map(),
@@ -77,10 +80,11 @@ export async function startHttpServer(): Promise<TestServer> {
     const json = { 'Content-Type': 'application/json' };
     if (request.method === 'GET' && route === '/todos') {
       const etag = `"v${state.version}"`;
-      if (request.headers['if-none-match'] === etag) {
+      if (state.etags && request.headers['if-none-match'] === etag) {
         return send(304, undefined, { ETag: etag, ...caching() });
       }
-      return send(200, JSON.stringify(state.todos), { ...json, ETag: etag, ...caching() });
+      const validator = state.etags ? { ETag: etag } : undefined;
+      return send(200, JSON.stringify(state.todos), { ...json, ...validator, ...caching() });
     }
     const note = /^\/notes\/(\d+)$/.exec(path);
     if (request.method === 'GET' && note) {
