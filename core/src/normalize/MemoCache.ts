@@ -12,16 +12,16 @@ import {
 } from '../schema/index';
 import { queryKeyObject } from '../schema/objectShorthand';
 import { type ChangedKeys, type Changes, WHOLE } from '../tables/Changes';
+import { DenormalizeWalker } from './DenormalizeWalker';
 import {
   addReader,
-  DenormalizeWalker,
   dirtyReaders,
   leaveNodes,
   listPaths,
   MemoNode,
   Reader,
   readersAbove,
-} from './DenormalizeWalker';
+} from './graph';
 import { sameData } from './sameData';
 
 export interface DenormalizeResult<T> {
@@ -269,7 +269,7 @@ export class MemoCache {
     if (fresh === entry && last !== undefined && !sameTop) this.leave(fresh, last.deps, deps);
     // The same positions at its top, and no node below reads others since it was built (by this
     // walk or any other): the same positions all levels down. The previous paths are kept, so
-    // whoever indexes results by their paths (SelectionHub) sees nothing to re-index.
+    // they are not listed again (garbage collection and expiry read them).
     const paths =
       last !== undefined && sameTop && entry!.shapes === this.shapes
         ? last.source

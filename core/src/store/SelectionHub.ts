@@ -1,6 +1,6 @@
 import { Observable, type Subscriber } from 'rxjs';
 import type { MemoCache } from '../normalize';
-import { addReader, Reader } from '../normalize/DenormalizeWalker';
+import { addReader, Reader } from '../normalize/graph';
 import type { Changes } from '../tables/Changes';
 import type { EndpointInterface } from './EndpointInterface';
 import type { ReadResult } from './readCache';

@@ -1,5 +1,5 @@
 import type { DenormalizeResult, MemoCache } from '../normalize';
-import type { MemoNode } from '../normalize/DenormalizeWalker';
+import type { MemoNode } from '../normalize/graph';
 import { INVALID } from '../schema/INVALID';
 import { isEntityLike } from '../schema/interface';
 import { getOwn } from '../schema/ownProperty';
