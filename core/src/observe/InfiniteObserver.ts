@@ -132,12 +132,13 @@ function keysOf(pages: readonly unknown[], path: readonly string[], into = new S
  * records as the store holds them, so an edit shows in every page.
  *
  * When the list's members change otherwise than by its pages' answers (a record created into
- * it, deleted, removed), the server's pages have shifted: the loaded pages are fetched again in
- * order, each param from the page before it as answered now (see `resync`), so the list is the
- * server's again, in its order. New arguments, or the first page fetched anew by someone else
- * (the store's list is then its first page again), start the list again with its first page. A
- * second `fetchNextPage` while one runs joins it. A page that fails leaves the loaded pages and
- * shows its error; nothing rejects.
+ * it, deleted, removed), the server's pages have shifted: the next page asked for fetches the
+ * loaded pages again first, in order, each param from the page before it as answered now (see
+ * `resync`), so the list is the server's again, in its order; until then the change costs no
+ * request and `hasNextPage` stays as answered. New arguments, or the first page fetched anew
+ * by someone else (the store's list is then its first page again), start the list again with
+ * its first page. A second `fetchNextPage` while one runs joins it. A page that fails leaves
+ * the loaded pages and shows its error; nothing rejects.
  */
 export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends SharedListenable<
   InfiniteDLE<FetchResult<E>, P>
@@ -158,12 +159,11 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
   private firstShown: { fields: unknown; own: unknown[]; page: unknown } | undefined;
   /** The loaded pages being fetched again, after the list's members changed. */
   private resyncing: Pending | undefined;
-  private resyncQueued = false;
-  /** Comparing members waits for the optimistic updates in flight (their outcome decides). */
-  private awaitOptimistic: { unsubscribe(): void } | undefined;
+  /** The list's members changed since its pages were answered: they are fetched again first. */
+  private shifted = false;
   /**
-   * Whether there were pages after (before) the list when its members changed, shown until the
-   * pages are fetched again: a page made short by a delete does not hide "Load more" meanwhile.
+   * Whether there are pages after (before) the list, as its pages were answered: kept while
+   * `shifted`, so that a page made short by a delete does not hide "Load more".
    */
   private edges: { next: boolean; previous: boolean } | undefined;
 
@@ -182,6 +182,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
   getSnapshot(): InfiniteDLE<FetchResult<E>, P> {
     if (!this.isConnected || !this.snapshot) {
       this.restartIfRefetched();
+      this.checkMembers();
       this.snapshot = this.present();
     }
     return this.snapshot;
@@ -209,6 +210,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
       this.slots = [first];
       this.firstExpiresAt = 0;
       this.firstFields = undefined;
+      this.shifted = false;
       first.answered = undefined;
       first.observer.setArgs(args);
     } else {
@@ -251,9 +253,8 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
   protected connect(): void {
     for (const slot of this.slots) this.watch(slot);
     this.restartIfRefetched();
-    this.snapshot = this.present();
-    // What changed while nobody listened is caught up now.
     this.checkMembers();
+    this.snapshot = this.present();
   }
 
   protected disconnect(): void {
@@ -270,6 +271,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     this.slots = [this.slot(param, 'fetch')];
     this.firstExpiresAt = 0;
     this.firstFields = undefined;
+    this.shifted = false;
     if (this.isConnected) this.watch(this.slots[0]);
   }
 
@@ -305,9 +307,6 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
       pending?.interest.abort(new DOMException('The reader went away', 'AbortError'));
     }
     this.pending.next = this.pending.previous = this.resyncing = undefined;
-    this.awaitOptimistic?.unsubscribe();
-    this.awaitOptimistic = undefined;
-    this.edges = undefined;
     if (!keepErrors) this.errors = {};
   }
 
@@ -323,12 +322,15 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
 
   /** The records the list holds now (by `memberKey`): the list itself, or its pages. */
   private heldKeys(): Set<unknown> | undefined {
+    // Read from the store, not from the pages' readers: some may not have heard of a change yet.
+    const read = (slot: Slot) => {
+      const [endpoint, args] = this.target(slot.param);
+      return this.controller.getResponseMeta(endpoint, ...args).data;
+    };
     const [first] = this.slots;
-    const { data } = first.observer.getSnapshot();
+    const data = read(first);
     if (data === undefined) return undefined;
-    const lists =
-      first.param === undefined ? [data] : this.slots.map((s) => s.observer.getSnapshot().data);
-    return keysOf(lists, this.path);
+    return keysOf(first.param === undefined ? [data] : this.slots.map(read), this.path);
   }
 
   /**
@@ -358,34 +360,9 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     return !sameKeys(held, expected);
   }
 
-  /** Starts `resync` (in a microtask: the changes of one task make one) when members changed. */
+  /** Notes that the list's members changed (`shifted`): the next page fetched refetches first. */
   private checkMembers(): void {
-    if (!this.isConnected || this.resyncQueued || this.awaitOptimistic || this.resyncing) return;
-    if (!this.membersChanged()) {
-      this.edges = undefined;
-      return;
-    }
-    const shown = this.snapshot;
-    this.edges ??= shown && {
-      next: shown.hasNextPage || shown.isFetchingNextPage,
-      previous: shown.hasPreviousPage || shown.isFetchingPreviousPage,
-    };
-    if (this.controller.getState().optimistic.length > 0) {
-      // An optimistic create or delete is not the server's yet: compare once it settled.
-      this.awaitOptimistic = this.controller.changes$.subscribe(({ state }) => {
-        if (state.optimistic.length > 0) return;
-        this.awaitOptimistic?.unsubscribe();
-        this.awaitOptimistic = undefined;
-        queueMicrotask(() => this.update());
-      });
-      return;
-    }
-    this.resyncQueued = true;
-    queueMicrotask(() => {
-      this.resyncQueued = false;
-      if (this.isConnected && this.membersChanged()) this.resync();
-      else this.update();
-    });
+    if (!this.shifted && this.membersChanged()) this.shifted = true;
   }
 
   /**
@@ -394,9 +371,9 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
    * gives from the page before it as answered now, up to as many pages as were loaded (fewer
    * if the list got shorter). One request per loaded page, one after the other. A page that
    * fails shows its error; the pages fetched again before it stay. The list changed by someone
-   * else meanwhile (a record deleted while its page was on its way): once more, when done.
+   * else meanwhile (a record deleted while its page was on its way): `shifted` again.
    */
-  private resync(): void {
+  private resync(): Pending {
     const old = this.slots;
     const interest = new AbortController();
     const pages: unknown[] = [];
@@ -432,8 +409,8 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
         return;
       }
       this.resyncing = undefined;
-      // Fetched again at once (below): "Load more" stays meanwhile.
-      if (!again || error !== undefined) this.edges = undefined;
+      // Changed again meanwhile, or failed: the next page fetched refetches them again.
+      this.shifted = again || error !== undefined;
       if (error !== undefined && !isAbortError(error)) this.errors.next = toErrorLike(error);
       if (kept.length > 0) {
         for (const slot of old) if (!kept.includes(slot)) this.drop(slot);
@@ -441,19 +418,6 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
         kept.forEach((slot, i) => {
           slot.answered = keysOf([pages[i]], this.path);
           if (this.isConnected) this.watch(slot);
-        });
-      } else {
-        // The first page failed: the pages stay, taken as they are, so that nothing asks again
-        // until the list changes again.
-        for (const slot of old)
-          slot.answered = keysOf([slot.observer.getSnapshot().data], this.path);
-      }
-      if (again && error === undefined) {
-        this.resyncQueued = true;
-        queueMicrotask(() => {
-          this.resyncQueued = false;
-          if (this.isConnected && !this.resyncing) this.resync();
-          else this.edges = undefined;
         });
       }
       this.update();
@@ -470,6 +434,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
       )
       .finally(settle);
     this.update();
+    return resyncing;
   }
 
   /** A new answer for the first page (the list fetched again) drops the later pages. */
@@ -491,6 +456,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     if (!refetched || later.length === 0) {
       if (later.length > 0) return;
       this.firstFields = data;
+      this.shifted = false;
       first.answered = keysOf([data], this.path);
       if (!refetched) this.adoptCached(data);
       return;
@@ -498,6 +464,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     for (const slot of later) this.drop(slot);
     this.slots = [first];
     this.firstFields = data;
+    this.shifted = false;
     first.answered = keysOf([data], this.path);
     this.clear();
   }
@@ -529,9 +496,17 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     const settled = () => this.getSnapshot();
     const running = this.pending[direction];
     if (running) return running.promise.then(settled);
-    // The pages are fetched again: the next one follows from them.
-    const resyncing = this.resyncing;
-    if (resyncing) return resyncing.promise.then(() => this.fetchPage(direction));
+    // The list's members changed: its pages are fetched again, and the next one follows them.
+    this.checkMembers();
+    const resyncing = this.resyncing ?? (this.shifted ? this.resync() : undefined);
+    // A refetch that failed shows its error (the next call tries again); one withdrawn, nothing.
+    if (resyncing) {
+      return resyncing.promise.then(() =>
+        resyncing.interest.signal.aborted || this.errors.next
+          ? settled()
+          : this.fetchPage(direction),
+      );
+    }
     const snapshot = this.getSnapshot();
     const param = this.edgeParam(snapshot, direction);
     if (param === undefined || snapshot.loading) return Promise.resolve(snapshot);
@@ -571,9 +546,10 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
         : [];
     for (const old of dropped) this.drop(old);
     this.slots = slots;
-    if (this.isConnected) this.watch(slot);
+    // What it answered, before watching it (a first value compares the list's members with it).
     const [endpoint, args] = this.target(param);
     slot.answered = keysOf([this.controller.getResponseMeta(endpoint, ...args).data], this.path);
+    if (this.isConnected) this.watch(slot);
   }
 
   /** The param of the page after the last (or before the first), if there is one. */
@@ -608,17 +584,20 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     const shown = { pages, pageParams };
     // While the loaded pages are fetched again, the list is loading as a whole.
     const busy = loading || this.resyncing !== undefined;
-    const edges = this.edges;
+    let edges = {
+      next: !busy && this.edgeParam(shown, 'next') !== undefined,
+      previous: !busy && this.edgeParam(shown, 'previous') !== undefined,
+    };
+    if ((this.shifted || this.resyncing) && this.edges) edges = this.edges;
+    else if (!busy) this.edges = edges;
     const next = {
       pages: Object.freeze(pages) as readonly FetchResult<E>[],
       pageParams: Object.freeze(pageParams) as readonly P[],
       loading: busy,
       error: error ?? this.errors.next ?? this.errors.previous,
       previous,
-      hasNextPage: edges ? edges.next : !busy && this.edgeParam(shown, 'next') !== undefined,
-      hasPreviousPage: edges
-        ? edges.previous
-        : !busy && this.edgeParam(shown, 'previous') !== undefined,
+      hasNextPage: edges.next,
+      hasPreviousPage: edges.previous,
       isFetchingNextPage: this.pending.next !== undefined,
       isFetchingPreviousPage: this.pending.previous !== undefined,
     };
