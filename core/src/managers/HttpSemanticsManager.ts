@@ -15,8 +15,9 @@ export interface HttpSemanticsOptions {
    */
   readonly conditionalRequests?: boolean;
   /**
-   * `Cache-Control` (`max-age`, `no-cache`, `no-store`) and `Expires` set how long a result is
-   * fresh when its endpoint sets no `dataExpiryLength` of its own. Default true.
+   * `Cache-Control` (`max-age`, `no-cache`, `no-store`, `stale-while-revalidate`) and `Expires`
+   * set how long a result is fresh (and shown once stale) when its endpoint sets no
+   * `dataExpiryLength` of its own. Default true.
    */
   readonly cacheControl?: boolean;
   /**
@@ -61,15 +62,15 @@ interface Validators {
   swept?: boolean;
 }
 
-/** A result to drop once its `stale-while-revalidate` window is over, unless written since. */
-interface Window {
+/** When a result's `stale-while-revalidate` window is over: it is dropped, unless written since. */
+interface Deadline {
   readonly at: number;
   readonly key: string;
   readonly fetchedAt: number;
 }
 
 /** Adds to a binary heap ordered by `at`. */
-function heapPush(heap: Window[], item: Window): void {
+function heapPush(heap: Deadline[], item: Deadline): void {
   let i = heap.push(item) - 1;
   while (i > 0) {
     const parent = (i - 1) >> 1;
@@ -81,7 +82,7 @@ function heapPush(heap: Window[], item: Window): void {
 }
 
 /** Takes the soonest out of a binary heap ordered by `at`. */
-function heapPop(heap: Window[]): Window | undefined {
+function heapPop(heap: Deadline[]): Deadline | undefined {
   const top = heap[0];
   const last = heap.pop();
   if (last === undefined || heap.length === 0) return top;
@@ -199,8 +200,9 @@ function conditionalInit(init: RequestInit, validators: Validators): RequestInit
  *   Not Modified` keeps it as it is (the same object for readers, nothing parsed or normalized)
  *   and renews its expiry;
  * - `Cache-Control: max-age` (or `Expires`) sets how long a result is fresh, `no-cache` makes it
- *   stale at once, `no-store` keeps it out of persistence and other tabs; an endpoint's own
- *   `dataExpiryLength` wins;
+ *   stale at once, `no-store` keeps it out of persistence and other tabs,
+ *   `stale-while-revalidate` bounds how long past that it is shown while refetched (one timer
+ *   for all); an endpoint's own `dataExpiryLength` wins;
  * - a `429` or `503` with `Retry-After` fails with a `RetryAfterError` naming `retryAt`; until
  *   then every request to that origin waits (one timer per origin), and the reads it refused
  *   are fetched once more at that time.
@@ -216,7 +218,7 @@ export class HttpSemanticsManager implements Manager {
   private readonly exchanges = new WeakMap<EndpointInterface, Exchange>();
   private readonly blocked = new Map<string, Block>();
   /** Results whose `stale-while-revalidate` window ends, soonest first; one timer for them all. */
-  private readonly windows: Window[] = [];
+  private readonly windows: Deadline[] = [];
   private windowTimer: ReturnType<typeof setTimeout> | undefined;
   /** True while this manager drops results whose window ended (their validators stay). */
   private sweeping = false;
@@ -382,7 +384,7 @@ export class HttpSemanticsManager implements Manager {
     const previous =
       notModified && !headers.has('cache-control') ? exchange.conditional : undefined;
     const lifetime = read.lifetime ?? previous?.lifetime;
-    const window = read.staleWhileRevalidate ?? previous?.window;
+    const staleFor = read.staleWhileRevalidate ?? previous?.window;
     let { meta } = action;
     // The endpoint's own lifetime wins over what the server says.
     const byHeaders = lifetime !== undefined && exchange.endpoint.dataExpiryLength === undefined;
@@ -407,9 +409,9 @@ export class HttpSemanticsManager implements Manager {
     } else {
       written = next({ ...action, meta });
     }
-    this.remember(controller, exchange, key, meta.fetchedAt, lifetime, window);
-    if (byHeaders && window !== undefined) {
-      this.schedule(controller, { at: meta.expiresAt + window, key, fetchedAt: meta.fetchedAt });
+    this.remember(controller, exchange, key, meta.fetchedAt, lifetime, staleFor);
+    if (byHeaders && staleFor !== undefined) {
+      this.schedule(controller, { at: meta.expiresAt + staleFor, key, fetchedAt: meta.fetchedAt });
     }
     return written;
   }
@@ -460,13 +462,13 @@ export class HttpSemanticsManager implements Manager {
     }
   }
 
-  /** Drops the result at `window.at` (one timer, for the soonest window). */
-  private schedule(controller: Controller, window: Window): void {
-    heapPush(this.windows, window);
-    if (this.windows[0] !== window) return;
+  /** Drops the result at `deadline.at` (one timer, for the soonest deadline). */
+  private schedule(controller: Controller, deadline: Deadline): void {
+    heapPush(this.windows, deadline);
+    if (this.windows[0] !== deadline) return;
     clearTimeout(this.windowTimer);
     this.windowTimer = unrefTimer(
-      setTimeout(() => this.sweep(controller), Math.max(0, window.at - controller.now())),
+      setTimeout(() => this.sweep(controller), Math.max(0, deadline.at - controller.now())),
     );
   }
 
@@ -483,23 +485,23 @@ export class HttpSemanticsManager implements Manager {
     const state = controller.getState();
     const { meta } = committedOf(state);
     const ended: string[] = [];
-    const shown: Window[] = [];
+    const shown: Deadline[] = [];
     let live: ReadonlySet<string> | undefined;
     while (this.windows.length > 0 && this.windows[0].at <= now) {
-      const window = heapPop(this.windows) as Window;
-      const { key, fetchedAt } = window;
+      const deadline = heapPop(this.windows) as Deadline;
+      const { key, fetchedAt } = deadline;
       if (getOwn(meta, key)?.fetchedAt !== fetchedAt || getOwn(state.fetching, key) !== undefined)
         continue;
       const validators = this.validators.get(key);
       live ??= controller.liveReferences().keys;
       if (live.has(key)) {
-        shown.push({ ...window, at: now + Math.max(validators?.window ?? 0, 1_000) });
+        shown.push({ ...deadline, at: now + Math.max(validators?.window ?? 0, 1_000) });
         continue;
       }
       if (validators?.fetchedAt === fetchedAt) validators.swept = true;
       ended.push(key);
     }
-    for (const window of shown) heapPush(this.windows, window);
+    for (const deadline of shown) heapPush(this.windows, deadline);
     if (ended.length > 0) {
       this.sweeping = true;
       try {
