@@ -54,10 +54,13 @@ export function deriveEndpoint(
   if (cursor === undefined) {
     const operation = accessor as CollectionOperation;
     return memo(source, operation, () => {
+      const { movePath } = source as { movePath?: string };
       const endpoint = source.extend({
         method: METHODS[operation],
         schema: collection[operation],
         ...nameAfter(source, operation),
+        // resource()'s getList moves an item at the item's URL (data-client's convention)
+        ...(operation === 'move' && movePath && { path: movePath }),
       });
       for (const key of NOT_CARRIED) Reflect.deleteProperty(endpoint, key);
       // These always take a body, whatever the source's method was.

@@ -93,7 +93,12 @@ type OperationBody<O extends RestGenerics, Op extends CollectionOperation> = Op 
 
 /** Generics of `endpoint.push` etc.: the source's URL params, a body, the update schema. */
 export type CollectionEndpointGenerics<O extends RestGenerics, Op extends CollectionOperation> = {
-  readonly path: O['path'];
+  // resource()'s getList carries the item path for its move
+  readonly path: Op extends 'move'
+    ? O extends { movePath: infer M extends string }
+      ? M
+      : O['path']
+    : O['path'];
   readonly searchParams: O['searchParams'];
   readonly method: CollectionMethods[Op];
   readonly body: OperationBody<O, Op>;

@@ -1,5 +1,6 @@
+import type { CollectionOptions } from '../schema/Collection';
 import { describeSchema } from '../schema/describeSchema';
-import { message } from '../schema/development';
+import { message, warnInDevelopment } from '../schema/development';
 import { Collection, type Denormalize, type EntityLike, Invalidate } from '../schema/index';
 import { shortenPath } from './pathTemplate';
 import type { PathParams, ShortenPath } from './pathTypes';
@@ -31,6 +32,13 @@ export interface ResourceOptions<
   readonly paginationField?: PaginationField;
   /** The class to build endpoints with (e.g. an authenticated subclass). */
   readonly Endpoint?: RestEndpointConstructor;
+  /** The Collection class of `getList`'s schema (a subclass, e.g. with its own filter). */
+  readonly Collection?: new (
+    definition: [S],
+    options?: CollectionOptions,
+  ) => Collection;
+  /** Passed to `getList`'s Collection: arguments that name a list but never exclude a record. */
+  readonly nonFilterArgumentKeys?: CollectionOptions['nonFilterArgumentKeys'];
   /**
    * Gives `create`, `update`, `partialUpdate` and `delete` optimistic responses built from
    * their arguments: the store shows the outcome at once and replaces it with the server's.
@@ -54,6 +62,8 @@ type ListEndpoint<
   body: undefined;
   searchParams: SearchParams;
   paginationField: PaginationField;
+  // getList.move goes to the item's URL, as data-client's resource does
+  movePath: Path;
 }>;
 
 /** The generated endpoints (the types of an `Endpoint` subclass's extra members are not kept). */
@@ -73,7 +83,10 @@ export type ResourceEndpoints<
   update: RestEndpoint<{ path: Path; schema: S; method: 'PUT'; body: Partial<Item<S>> }>;
   /** PATCH one item. */
   partialUpdate: RestEndpoint<{ path: Path; schema: S; method: 'PATCH'; body: Partial<Item<S>> }>;
-  /** DELETE one item; invalidates it. Resolves to the URL params when the server sends nothing. */
+  /**
+   * DELETE one item; invalidates it. Resolves to the URL params when the server sends nothing
+   * (204, an empty body or `{}`).
+   */
   delete: RestEndpoint<{
     path: Path;
     schema: Invalidate<S>;
@@ -138,12 +151,15 @@ export function resource<
 >(
   options: ResourceOptions<Path, S, SearchParams, PaginationField>,
 ): Resource<ResourceEndpoints<Path, S, SearchParams, PaginationField>> {
+  warnInDevelopment(() => process.env.NODE_ENV !== 'production' && misnamedOptions(options));
   const {
     path,
     schema,
     searchParams,
     paginationField,
     Endpoint = RestEndpoint,
+    Collection: ListCollection = Collection,
+    nonFilterArgumentKeys,
     optimistic = false,
     ...shared
   } = options;
@@ -177,8 +193,10 @@ export function resource<
   const getList = build('getList', {
     ...listOptions,
     path: shortenPath(path),
-    schema: new Collection([schema]),
+    schema: new ListCollection([schema], { nonFilterArgumentKeys }),
     method: 'GET',
+    // getList.move is sent to the item's URL (collectionEndpoints.ts)
+    movePath: path,
   });
   const expected = optimistic ? optimisticResponses : undefined;
   const members: Members = {
@@ -204,9 +222,9 @@ export function resource<
       path,
       schema: new Invalidate(schema),
       method: 'DELETE',
-      // 204 or an empty body: the URL params still name the entity to invalidate.
+      // 204, an empty body or `{}` (as data-client): the URL params still name the entity.
       process(value: unknown, params: unknown) {
-        return value === null || value === undefined || value === '' ? params : value;
+        return !value || (typeof value === 'object' && !Object.keys(value).length) ? params : value;
       },
       ...(expected && { getOptimisticResponse: expected.delete }),
     }),
@@ -216,6 +234,61 @@ export function resource<
   return withExtend(members, prefix) as unknown as Resource<
     ResourceEndpoints<Path, S, SearchParams, PaginationField>
   >;
+}
+
+/** The options of resource() and of its endpoints, for `misnamedOptions`. */
+const OPTION_NAMES = [
+  'path',
+  'schema',
+  'searchParams',
+  'paginationField',
+  'Endpoint',
+  'Collection',
+  'nonFilterArgumentKeys',
+  'optimistic',
+  'urlPrefix',
+  'requestInit',
+  'signal',
+  'sideEffect',
+  'dataExpiryLength',
+  'errorExpiryLength',
+  'invalidIfStale',
+  'pollFrequency',
+  'refetchOnWindowFocus',
+  'refetchOnReconnect',
+  'live',
+  'timeout',
+  'retry',
+  'errorPolicy',
+  'getOptimisticResponse',
+  'update',
+  'searchToString',
+  'getRequestInit',
+  'getHeaders',
+  'fetchResponse',
+  'parseResponse',
+  'testKey',
+  'body',
+  'content',
+];
+
+/**
+ * Development: options named like a known one but for case (`Schema`, `collection`,
+ * `nonfilterArgumentKeys`), which would be ignored without a word.
+ */
+function misnamedOptions(options: object): string | false {
+  const misnamed: string[] = [];
+  for (const key of Object.keys(options)) {
+    const meant = OPTION_NAMES.find(
+      (name) => name !== key && name.toLowerCase() === key.toLowerCase(),
+    );
+    if (meant && !Object.hasOwn(options, meant))
+      misnamed.push(`\`${key}\` (did you mean \`${meant}\`?)`);
+  }
+  return (
+    misnamed.length > 0 &&
+    `resource(): option names are case-sensitive; ignored: ${misnamed.join(', ')}`
+  );
 }
 
 /** With `optimistic: true`: each mutation's expected response, from its arguments. */
