@@ -28,6 +28,7 @@ export {
   setOwn,
 } from './schema/index';
 export { dispatchFetch } from './store/dispatchFetch';
+export { gcAction, writeEntriesAction } from './store/writeCache';
 export {
   DEFAULT_DATA_EXPIRY_LENGTH,
   DEFAULT_ERROR_EXPIRY_LENGTH,
