@@ -96,6 +96,9 @@ export function rooted(options: TesseraOptions, owns = !options.store): Rooted {
         );
       }
       app.provide(TESSERA, tessera);
+      // On a server, the app's root is a render using the store, reader or not (its page may
+      // carry the store's state).
+      if (SERVER) app.mixin({ beforeCreate: rootReads(store) });
       const mount = app.mount;
       app.mount = (...args) => {
         app.onUnmount(hold());
@@ -107,6 +110,13 @@ export function rooted(options: TesseraOptions, owns = !options.store): Rooted {
     },
   };
   return { tessera, hold };
+}
+
+/** A `beforeCreate` hook: the root component notes the server render it belongs to. */
+function rootReads(store: Store) {
+  return function (this: { $parent: unknown }) {
+    if (!this.$parent) watchServerRender(store);
+  };
 }
 
 /**
