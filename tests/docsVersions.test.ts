@@ -5,6 +5,15 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
+import { TIMELINE_LENGTH } from '../adapters/devtools/src/session';
+import { DEFAULT_GC_INTERVAL } from '../core/src/managers/GCManager';
+import { FILL_LATER_DEPTH } from '../core/src/normalize/DenormalizeWalker';
+import { MAX_NORMALIZE_DEPTH } from '../core/src/normalize/normalize';
+import { MAX_ERROR_BODY_BYTES } from '../core/src/rest/errorBody';
+import {
+  DEFAULT_DATA_EXPIRY_LENGTH,
+  DEFAULT_ERROR_EXPIRY_LENGTH,
+} from '../core/src/store/Controller';
 import { docsPages } from '../scripts/docs-copies.mjs';
 import { prose } from './support/markdown';
 
@@ -157,5 +166,68 @@ describe('counts stated in the docs', () => {
     );
     expect(stated.length).toBeGreaterThanOrEqual(3);
     expect(stated.filter((line) => !line.endsWith(`: ${numbers[pages.length]}`))).toEqual([]);
+  });
+});
+
+describe('limits and defaults stated in the docs', () => {
+  /** `60 000` or `60_000` as the docs write thousands. */
+  const number = (text: string) => Number(text.replace(/[\s_,]/g, ''));
+  const claims: [string, RegExp, (value: string) => number, number][] = [
+    ['the deepest nesting', /deeper than (\d+) levels/g, Number, MAX_NORMALIZE_DEPTH],
+    [
+      'the nesting filled from a queue',
+      /more than (\d+) levels down are filled/g,
+      Number,
+      FILL_LATER_DEPTH,
+    ],
+    [
+      'the error body read',
+      /at most (\d+) KiB/g,
+      (value) => Number(value) * 1024,
+      MAX_ERROR_BODY_BYTES,
+    ],
+    ['the timeline', /the last (\d+) actions/g, Number, TIMELINE_LENGTH],
+    [
+      'dataExpiryLength (ms)',
+      /`dataExpiryLength` \| ([\d\s_]+) \|/g,
+      number,
+      DEFAULT_DATA_EXPIRY_LENGTH,
+    ],
+    [
+      'dataExpiryLength (s)',
+      /`dataExpiryLength` \(store or endpoint; (?:default )?(\d+) s/g,
+      (value) => Number(value) * 1000,
+      DEFAULT_DATA_EXPIRY_LENGTH,
+    ],
+    [
+      'errorExpiryLength',
+      /`errorExpiryLength` \| ([\d\s_]+) \|/g,
+      number,
+      DEFAULT_ERROR_EXPIRY_LENGTH,
+    ],
+    ['the GC interval', /every `intervalMs` \(default ([\d\s_]+)\)/g, number, DEFAULT_GC_INTERVAL],
+  ];
+
+  it.each(claims)('%s', (_, pattern, toValue, actual) => {
+    const found = texts.flatMap(({ file, text }) =>
+      [...text.matchAll(pattern)].map((m) => ({ file, value: m[1] })),
+    );
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter(({ value }) => toValue(value) !== actual)).toEqual([]);
+  });
+
+  it('core-internal lists the defaults as the code has them', () => {
+    const row = read('docs/api/core-internal.md')
+      .split('\n')
+      .find((line) => line.startsWith('| `DEFAULT_GC_INTERVAL`'));
+    const values = /\| ([\d ]+), ([\d ]+) and ([\d ]+) ms \|/
+      .exec(row ?? '')
+      ?.slice(1)
+      .map(number);
+    expect(values).toEqual([
+      DEFAULT_GC_INTERVAL,
+      DEFAULT_DATA_EXPIRY_LENGTH,
+      DEFAULT_ERROR_EXPIRY_LENGTH,
+    ]);
   });
 });
