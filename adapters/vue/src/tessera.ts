@@ -98,7 +98,13 @@ export function rooted(options: TesseraOptions, owns = !options.store): Rooted {
       app.provide(TESSERA, tessera);
       // On a server, the app's root is a render using the store, reader or not (its page may
       // carry the store's state).
-      if (SERVER) app.mixin({ beforeCreate: rootReads(store) });
+      if (SERVER) {
+        app.mixin({
+          beforeCreate() {
+            if (!this.$parent) watchServerRender(store);
+          },
+        });
+      }
       const mount = app.mount;
       app.mount = (...args) => {
         app.onUnmount(hold());
@@ -110,13 +116,6 @@ export function rooted(options: TesseraOptions, owns = !options.store): Rooted {
     },
   };
   return { tessera, hold };
-}
-
-/** A `beforeCreate` hook: the root component notes the server render it belongs to. */
-function rootReads(store: Store) {
-  return function (this: { $parent: unknown }) {
-    if (!this.$parent) watchServerRender(store);
-  };
 }
 
 /**
