@@ -35,32 +35,22 @@ export function tracked<T>(reader: Observer<T>): () => T {
  * The one wiring of a core observer to Svelte, which every rune is built on (as svelte-query's
  * `createBaseQuery(options, Observer)`). `create` makes the observer from what the thunk first
  * returns: a target (an endpoint, a schema) and its arguments. Whenever the state the thunk reads
- * changes, `update` hands the observer the new target and arguments; when it returns true the
- * observer cannot follow (an `InfiniteObserver` pages one endpoint), so it is disposed and
- * `create` makes the next. Snapshots are read through `tracked`: subscribed while read.
+ * changes, `update` hands the observer the new target and arguments. Snapshots are read through
+ * `tracked`: subscribed while some effect reads them.
  */
-export function observe<
-  K,
-  A extends readonly unknown[],
-  O extends Observer<unknown> & { dispose(): void },
->(
+export function observe<K, A extends readonly unknown[], O extends Observer<unknown>>(
   call: () => readonly [K, ...A],
   create: (controller: Controller, target: K, args: A) => O,
-  update: (observer: O, target: K, args: A) => unknown,
-): { controller: Controller; observer: () => O; read: () => SnapshotOf<O> } {
+  update: (observer: O, target: K, args: A) => void,
+): { controller: Controller; observer: O; read: () => SnapshotOf<O> } {
   const { controller } = getTessera();
   const [target, ...args] = untrack(call);
-  let observer = create(controller, target, args as unknown as A);
-  let current = $state.raw(observer);
+  const observer = create(controller, target, args as unknown as A);
   $effect.pre(() => {
     const [next, ...nextArgs] = call();
-    if (update(observer, next, nextArgs as unknown as A) === true) {
-      observer.dispose();
-      current = observer = create(controller, next, nextArgs as unknown as A);
-    }
+    update(observer, next, nextArgs as unknown as A);
   });
-  const read = $derived(tracked(current));
-  return { controller, observer: () => current, read: () => read() as SnapshotOf<O> };
+  return { controller, observer, read: tracked(observer) as () => SnapshotOf<O> };
 }
 
 /**
@@ -80,6 +70,6 @@ export function view<T extends object>(read: () => T, fields: T, into: object = 
  * Holds the observer while the component lives, whether or not anything reads it: it fetches
  * (and polls, in `'poll'` mode) until the component is destroyed, which withdraws its fetch.
  */
-export function hold(observer: () => Observer<unknown>): void {
-  $effect.pre(() => observer().listen(() => {}));
+export function hold(observer: Observer<unknown>): void {
+  $effect.pre(() => observer.listen(() => {}));
 }

@@ -7,11 +7,8 @@ import { type Readable, readable, toStore } from 'svelte/store';
 export type MaybeReactive<T> = T | Readable<T> | (() => T);
 
 function isReadable(value: unknown): value is Readable<unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { subscribe?: unknown }).subscribe === 'function'
-  );
+  // (A thunk is a function too: it is told apart first.)
+  return typeof (value as { subscribe?: unknown } | null)?.subscribe === 'function';
 }
 
 /**

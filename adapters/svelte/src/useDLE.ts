@@ -1,6 +1,5 @@
 import type { DLE, EndpointInterface, ResultOf } from '@tessera/core';
-import { view } from './observe.svelte.js';
-import { type EndpointCall, observeEndpoint } from './observeEndpoint.js';
+import { type EndpointCall, endpointView } from './observeEndpoint.js';
 
 /**
  * `{ data, loading, error, previous }` of an endpoint, as reactive properties:
@@ -8,6 +7,5 @@ import { type EndpointCall, observeEndpoint } from './observeEndpoint.js';
  * stale, follows the store, and switches arguments when the state the thunk reads changes.
  */
 export function useDLE<E extends EndpointInterface>(call: () => EndpointCall<E>): DLE<ResultOf<E>> {
-  const { observer, read } = observeEndpoint(call, 'fetch');
-  return view(read, observer().getSnapshot());
+  return endpointView(call, 'fetch');
 }

@@ -11,5 +11,5 @@ export function useFetch<E extends EndpointInterface>(
 ): Pick<DLE<unknown>, 'loading' | 'error'> {
   const { observer, read } = observeEndpoint(call, 'fetch');
   hold(observer);
-  return view(read, observer().getSnapshot());
+  return view(read, observer.getSnapshot());
 }

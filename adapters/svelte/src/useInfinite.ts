@@ -1,10 +1,12 @@
 import {
+  type Controller,
   type EndpointArgs,
   type FetchResult,
   type InfiniteDLE,
   InfiniteObserver,
   type InfiniteOptions,
   type PagedEndpoint,
+  SharedListenable,
 } from '@tessera/core';
 import { observe, view } from './observe.svelte.js';
 
@@ -32,18 +34,63 @@ export function useInfinite<E extends PagedEndpoint, P = unknown>(
   call: () => InfiniteCall<E>,
   options: InfiniteOptions<FetchResult<E>, P> = {},
 ): Infinite<FetchResult<E>, P> {
-  // An observer pages one endpoint: another endpoint gets a new observer (and a fresh list).
-  let paged: E;
-  const { observer, read } = observe<E, EndpointArgs<E>, InfiniteObserver<E, P>>(
+  const { observer, read } = observe<E, EndpointArgs<E>, PagedList<E, P>>(
     call as () => readonly [E, ...EndpointArgs<E>],
-    (controller, endpoint, args) => {
-      paged = endpoint;
-      return new InfiniteObserver(controller, endpoint, args, options);
-    },
-    (current, endpoint, args) => endpoint !== paged || current.setArgs(args),
+    (controller, endpoint, args) => new PagedList(controller, endpoint, args, options),
+    (list, endpoint, args) => list.follow(endpoint, args),
   );
-  return view(read, observer().getSnapshot(), {
-    fetchNextPage: () => observer().fetchNextPage(),
-    fetchPreviousPage: () => observer().fetchPreviousPage(),
+  return view(read, observer.getSnapshot(), {
+    fetchNextPage: () => observer.list.fetchNextPage(),
+    fetchPreviousPage: () => observer.list.fetchPreviousPage(),
   }) as Infinite<FetchResult<E>, P>;
+}
+
+/**
+ * The list of the endpoint the thunk returns, as useDLE follows it: an `InfiniteObserver` pages
+ * one endpoint, so another endpoint gets a new one (and a fresh list). Here rather than in the
+ * base, so that apps without infinite lists carry none of it.
+ */
+class PagedList<E extends PagedEndpoint, P> extends SharedListenable<
+  InfiniteDLE<FetchResult<E>, P>
+> {
+  list: InfiniteObserver<E, P>;
+  private stop: (() => void) | undefined;
+
+  constructor(
+    private readonly controller: Controller,
+    private endpoint: E,
+    args: EndpointArgs<E>,
+    private readonly options: InfiniteOptions<FetchResult<E>, P>,
+  ) {
+    super();
+    this.list = new InfiniteObserver(controller, endpoint, args, options);
+  }
+
+  getSnapshot(): InfiniteDLE<FetchResult<E>, P> {
+    return this.list.getSnapshot();
+  }
+
+  follow(endpoint: E, args: EndpointArgs<E>): void {
+    if (endpoint === this.endpoint) {
+      this.list.setArgs(args);
+      return;
+    }
+    const connected = this.isConnected;
+    this.disconnect();
+    this.list.dispose();
+    this.endpoint = endpoint;
+    this.list = new InfiniteObserver(this.controller, endpoint, args, this.options);
+    if (!connected) return;
+    this.connect();
+    this.emit(this.getSnapshot());
+  }
+
+  protected connect(): void {
+    this.stop = this.list.listen((snapshot) => this.emit(snapshot));
+  }
+
+  protected disconnect(): void {
+    this.stop?.();
+    this.stop = undefined;
+  }
 }

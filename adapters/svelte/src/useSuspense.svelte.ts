@@ -15,8 +15,7 @@ export interface SuspenseResult<T> extends DLE<T> {}
 export function useSuspense<E extends EndpointInterface>(
   call: () => EndpointCall<E>,
 ): Promise<SuspenseResult<FetchResult<E>>> {
-  const { controller, observer, read } = observeEndpoint(call, 'fetch');
-  const current = observer();
+  const { controller, observer: current, read } = observeEndpoint(call, 'fetch');
   // Core's rule: a mounted component cannot suspend again, so the data shown stays while an
   // invalidated result refetches; a hard error throws, noted so `retryBoundary` fetches it anew.
   const shown = suspenseData(controller, current);
