@@ -147,23 +147,6 @@ let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
 
 /** The seven packages, packed from the build `npm test` made and published to the registry. */
 async function publishAll() {
-  const tarballs = join(work, 'tarballs');
-  mkdirSync(tarballs);
-  const { stdout } = await sh(root, 'npm', [
-    'pack',
-    '--json',
-    '--ignore-scripts',
-    '--pack-destination',
-    tarballs,
-    '--workspace',
-    'core',
-    '--workspace',
-    'adapters',
-    '--workspace',
-    'tools',
-  ]);
-  const packed = JSON.parse(stdout) as { name: string; filename: string; integrity: string }[];
-
   const port = await freePort();
   registryUrl = `http://127.0.0.1:${port}/`;
   const storage = join(work, 'registry');
@@ -193,6 +176,23 @@ async function publishAll() {
     ],
     { cwd: storage },
   );
+
+  // Packed while the registry starts.
+  const tarballs = join(work, 'tarballs');
+  mkdirSync(tarballs);
+  const packing = sh(root, 'npm', [
+    'pack',
+    '--json',
+    '--ignore-scripts',
+    '--pack-destination',
+    tarballs,
+    '--workspace',
+    'core',
+    '--workspace',
+    'adapters',
+    '--workspace',
+    'tools',
+  ]);
   await waitFor(`${registryUrl}-/ping`, registry);
 
   // A publisher's account (the first one adds itself), its token in a config of its own.
@@ -204,16 +204,22 @@ async function publishAll() {
   const { token } = (await account.json()) as { token: string };
   const publisherConfig = join(storage, 'publisher.npmrc');
   writeFileSync(publisherConfig, `//127.0.0.1:${port}/:_authToken=${token}\n`);
-  // npm's cache is keyed by URL: a run before ours on the same port may have left other bytes.
-  await sh(work, 'npm', [
-    'cache',
-    'clean',
-    ...packed.map(
-      (p) => `make-fetch-happen:request-cache:${registryUrl}${p.name.replace('/', '%2f')}`,
-    ),
-  ]);
-  await Promise.all(
-    packed.map((p) =>
+
+  const packed = JSON.parse((await packing).stdout) as {
+    name: string;
+    filename: string;
+    integrity: string;
+  }[];
+  await Promise.all([
+    // npm's cache is keyed by URL: a run before ours on the same port may have left other bytes.
+    sh(work, 'npm', [
+      'cache',
+      'clean',
+      ...packed.map(
+        (p) => `make-fetch-happen:request-cache:${registryUrl}${p.name.replace('/', '%2f')}`,
+      ),
+    ]),
+    ...packed.map((p) =>
       sh(work, 'npm', [
         'publish',
         join(tarballs, p.filename),
@@ -224,7 +230,7 @@ async function publishAll() {
         '--ignore-scripts',
       ]),
     ),
-  );
+  ]);
   return new Map(packed.map((p) => [p.name, p.integrity]));
 }
 
