@@ -83,8 +83,9 @@ export interface Tessera {
 }
 
 /**
- * Creates a store with its default managers (network, polling, garbage collection), or takes
- * yours (`store`), and returns it with readers bound to its controller.
+ * Creates a store with core's default managers (the network one only: pass `PollingManager`,
+ * `GCManager`... in `managers` to poll or collect garbage), or takes yours (`store`), and returns
+ * it with readers bound to its controller. Its managers run from creation until `dispose()`.
  */
 export function createTessera(options: TesseraOptions = {}): Tessera {
   const { store: given, ...storeOptions } = options;
