@@ -172,11 +172,12 @@ export class MemoCache {
 
   /**
    * The store's change log: these positions of the mirrored tables changed. `entities` is the
-   * store's entities now (a position it no longer holds loses its node): the log names every
-   * position where they differ from the mirrored ones (even another object, such as new
-   * optimistic layers), so they are mirrored from now on without comparing them table by table.
+   * store's entities now (a position it no longer holds loses its node), and `indexes` its
+   * indexes: the log names every position and index where they differ from the mirrored ones
+   * (even another object, such as new optimistic layers), so they are mirrored from now on
+   * without comparing them table by table.
    */
-  changed(changes: Changes, entities: EntityTables): void {
+  changed(changes: Changes, entities: EntityTables, indexes?: Indexes): void {
     this.dropUnread();
     if (changes.all) {
       this.generation += 1;
@@ -184,7 +185,7 @@ export class MemoCache {
       this.lastKey = undefined;
       this.lastNodes = undefined;
       this.root = entities;
-      this.indexes = undefined;
+      this.indexes = indexes;
       this.tables.clear();
       return;
     }
@@ -204,6 +205,7 @@ export class MemoCache {
     }
     for (const key of changes.indexes) this.tableChanged(`i${key}`);
     this.root = entities;
+    if (indexes !== undefined) this.indexes = indexes;
   }
 
   /** @internal True when `entities` are the ones this memo mirrors (or it mirrors none yet). */

@@ -549,7 +549,7 @@ export class Controller extends Observable<State> {
     }
     if (next === previous) return;
     this.current = next;
-    this.memoCache.changed(changes, next.entities);
+    this.memoCache.changed(changes, next.entities, next.indexes);
     if (this.pending === undefined) this.pending = changes;
     else this.pending.add(changes);
     this.notify();
