@@ -68,9 +68,18 @@ export interface Tessera {
   mutation<E extends EndpointInterface>(endpoint: E): Mutation<Parameters<E>, FetchResult<E>>;
   mutation<A extends readonly unknown[], R>(call: (...args: A) => Promise<R>): Mutation<A, R>;
   /**
-   * Fetches only when a fetch is due (missing, invalid or stale data; a request in flight is
-   * joined), unlike `controller.fetch`. Resolves once the data is there; rejects with the fetch's
-   * error. `null` arguments resolve at once.
+   * The controller's `fetchIfStale`: fetches only when a fetch is due (missing, invalid or stale
+   * data; a request in flight is joined), unlike `controller.fetch`, which always fetches.
+   * Resolves with the data; rejects with the fetch's error. `null` arguments resolve to undefined.
+   */
+  fetchIfStale<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: EndpointArgs<E>
+  ): Promise<FetchResult<E> | undefined>;
+  /**
+   * `fetchIfStale`, resolving to nothing.
+   * @deprecated Use `fetchIfStale`: "fetch" is `controller.fetch`, which always fetches. Removed
+   * in the next minor release.
    */
   fetch<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
   /** Keeps the endpoint fetched and polled at `pollFrequency` until unsubscribed (see `subscription`). */
@@ -104,6 +113,7 @@ export function createTessera(options: TesseraOptions = {}): Tessera {
     cache: (endpoint, ...args) => cache(controller, endpoint, ...args),
     query: (schema, ...args) => query(controller, schema, ...args),
     mutation: boundMutation as Tessera['mutation'],
+    fetchIfStale: controller.fetchIfStale,
     fetch: async (endpoint, ...args) => {
       await controller.fetchIfStale(endpoint, ...args);
     },

@@ -53,7 +53,7 @@ describe('createFixtureTessera', () => {
 
   it('refuses a fetch no fixture matches, by default', async () => {
     const tessera = createFixtureTessera([]);
-    await expect(tessera.fetch(TodoResource.get, { id: 9 })).rejects.toBeInstanceOf(
+    await expect(tessera.fetchIfStale(TodoResource.get, { id: 9 })).rejects.toBeInstanceOf(
       MissingFixtureError,
     );
     tessera.dispose();
