@@ -1,7 +1,10 @@
 import type { DLE, EndpointInterface, ResultOf } from '@tessera/core';
 import { type EndpointCall, endpointView } from './observeEndpoint.js';
 
-/** `useDLE` that also polls at the endpoint's `pollFrequency` while read. */
+/**
+ * `useDLE` kept live while read: polled at the endpoint's `pollFrequency` (with a
+ * `PollingManager`), or its topic's pushes (with a `LiveManager`).
+ */
 export function useLive<E extends EndpointInterface>(
   call: () => EndpointCall<E>,
 ): DLE<ResultOf<E>> {

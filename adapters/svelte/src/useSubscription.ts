@@ -2,7 +2,7 @@ import type { EndpointInterface } from '@tessera/core';
 import { hold } from './observe.svelte.js';
 import { type EndpointCall, observeEndpoint } from './observeEndpoint.js';
 
-/** Keeps the endpoint polled at its `pollFrequency` while the component lives; reads nothing. */
+/** Keeps the endpoint live (polled, or pushed: see `useLive`) while the component lives; reads nothing. */
 export function useSubscription<E extends EndpointInterface>(call: () => EndpointCall<E>): void {
   hold(observeEndpoint(call, 'poll').observer);
 }

@@ -23,8 +23,9 @@ export function dle<E extends EndpointInterface>(
 }
 
 /**
- * Like `dle`, and while at least one subscriber listens the endpoint is polled every
- * `pollFrequency` ms (reference counted in the store: one timer per key).
+ * Like `dle`, and kept live while at least one subscriber listens: polled every `pollFrequency`
+ * ms with a `PollingManager`, or its topic's pushes with a `LiveManager` (reference counted in the
+ * store: one timer or topic per key).
  */
 export function live<E extends EndpointInterface>(
   controller: Controller,
@@ -35,7 +36,7 @@ export function live<E extends EndpointInterface>(
 }
 
 /**
- * Keeps the endpoint fetched when due and polled at its `pollFrequency` until the returned
+ * Keeps the endpoint fetched when due and live (polled or pushed, see `live`) until the returned
  * function is called; reads nothing (Vue's `useSubscription`).
  */
 export function subscription<E extends EndpointInterface>(

@@ -36,7 +36,10 @@ export function useDLE<E extends EndpointInterface>(
   return useEndpoint('fetch', endpoint, args);
 }
 
-/** `useDLE` that also polls at the endpoint's `pollFrequency` while the component lives. */
+/**
+ * `useDLE` kept live while the component lives: polled at the endpoint's `pollFrequency` (with a
+ * `PollingManager`), or its topic's pushes (with a `LiveManager`).
+ */
 export function useLive<E extends EndpointInterface>(
   endpoint: E,
   ...args: ReactiveArgs<E>
@@ -64,7 +67,7 @@ export function useFetch<E extends EndpointInterface>(
   return { loading, error };
 }
 
-/** Keeps the endpoint polled at its `pollFrequency` while the component lives; reads nothing. */
+/** Keeps the endpoint live (polled, or pushed: see `useLive`) while the component lives; reads nothing. */
 export function useSubscription<E extends EndpointInterface>(
   endpoint: E,
   ...args: ReactiveArgs<E>
