@@ -7,7 +7,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../managers/createStore';
-import { useMswServer } from '../managers/endpoints.test-helpers';
+import { deferred, useMswServer } from '../managers/endpoints.test-helpers';
 import { indexedDBStorage, PersistManager, type PersistStorage } from '../persist';
 import { RestEndpoint, resource } from '../rest';
 import { Collection, Entity } from '../schema';
@@ -277,7 +277,7 @@ describe('InfiniteObserver after a mutation that changes the list', () => {
     again.stop();
   });
 
-  it('an optimistic delete: shown at once, nothing asked; the next page after its answer is the server list', async () => {
+  it('an optimistic delete: shown at once, nothing asked; Load more before its answer refetches once, after it again', async () => {
     const api = shiftingApi();
     const Optimistic = resource({
       urlPrefix: API,
@@ -285,17 +285,34 @@ describe('InfiniteObserver after a mutation that changes the list', () => {
       schema: Todo,
       optimistic: true,
     });
+    const answer = deferred();
+    server.use(
+      http.delete(`${API}/todos/:id`, async () => {
+        await answer.promise;
+        // Falls through to the API, which deletes it.
+        return undefined;
+      }),
+    );
     const store = newStore();
     const r = await reading(store, 2);
     api.requests.length = 0;
     const deleting = store.controller.fetch(Optimistic.delete, { id: 2 });
     expect(r.ids()).not.toContain(2);
     expect(r.last().hasNextPage).toBe(true);
-    await deleting;
     expect(api.requests).toEqual([]);
+    // The server still holds it: the pages come back with it (hidden), once, then page 3.
     await r.observer.fetchNextPage();
     await settled(r);
-    expect(r.ids()).toEqual(api.ids().slice(0, 15));
+    expect(api.requests).toEqual(['?perPage=5', '?page=2&perPage=5', '?page=3&perPage=5']);
+    expect(r.ids()).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    answer.resolve();
+    await deleting;
+    // Answered: the next page refetches the pages the delete shifted, and nothing is skipped.
+    api.requests.length = 0;
+    await r.observer.fetchNextPage();
+    await settled(r);
+    expect(api.requests).toHaveLength(4);
+    expect(r.ids()).toEqual(api.ids().slice(0, 20));
     r.stop();
   });
 

@@ -162,6 +162,11 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
   /** The list's members changed since its pages were answered: they are fetched again first. */
   private shifted = false;
   /**
+   * Pages were read while optimistic updates were pending (records they hide are missing from
+   * what the pages answered): fetched again first too, but `hasNextPage` follows them.
+   */
+  private recheck = false;
+  /**
    * Whether there are pages after (before) the list, as its pages were answered: kept while
    * `shifted`, so that a page made short by a delete does not hide "Load more".
    */
@@ -210,7 +215,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
       this.slots = [first];
       this.firstExpiresAt = 0;
       this.firstFields = undefined;
-      this.shifted = false;
+      this.shifted = this.recheck = false;
       first.answered = undefined;
       first.observer.setArgs(args);
     } else {
@@ -271,7 +276,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     this.slots = [this.slot(param, 'fetch')];
     this.firstExpiresAt = 0;
     this.firstFields = undefined;
-    this.shifted = false;
+    this.shifted = this.recheck = false;
     if (this.isConnected) this.watch(this.slots[0]);
   }
 
@@ -371,7 +376,8 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
    * gives from the page before it as answered now, up to as many pages as were loaded (fewer
    * if the list got shorter). One request per loaded page, one after the other. A page that
    * fails shows its error; the pages fetched again before it stay. The list changed by someone
-   * else meanwhile (a record deleted while its page was on its way): `shifted` again.
+   * else meanwhile (a record deleted while its page was on its way): `shifted` again, for the
+   * next call.
    */
   private resync(): Pending {
     const old = this.slots;
@@ -391,8 +397,13 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     });
     const run = async (): Promise<void> => {
       for (let i = 0; i < old.length; i++) {
+        // A page an optimistic delete makes look short (its record hidden until the server
+        // answers) does not end the refetch: the next page keeps its param.
         const param =
-          i === 0 ? old[0].param : this.edgeParam({ pages, pageParams: params }, 'next');
+          i === 0
+            ? old[0].param
+            : (this.edgeParam({ pages, pageParams: params }, 'next') ??
+              (this.controller.getState().optimistic.length > 0 ? old[i].param : undefined));
         if (i > 0 && param === undefined) break;
         const [endpoint, args] = this.target(param);
         own.add(endpoint.key(...args));
@@ -409,8 +420,10 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
         return;
       }
       this.resyncing = undefined;
-      // Changed again meanwhile, or failed: the next page fetched refetches them again.
+      // Changed again meanwhile, failed, or read under optimistic updates the server has not
+      // answered (their records hidden from what the pages answered): the next call refetches.
       this.shifted = again || error !== undefined;
+      this.recheck = this.controller.getState().optimistic.length > 0;
       if (error !== undefined && !isAbortError(error)) this.errors.next = toErrorLike(error);
       if (kept.length > 0) {
         for (const slot of old) if (!kept.includes(slot)) this.drop(slot);
@@ -456,7 +469,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     if (!refetched || later.length === 0) {
       if (later.length > 0) return;
       this.firstFields = data;
-      this.shifted = false;
+      this.shifted = this.recheck = false;
       first.answered = keysOf([data], this.path);
       if (!refetched) this.adoptCached(data);
       return;
@@ -464,7 +477,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     for (const slot of later) this.drop(slot);
     this.slots = [first];
     this.firstFields = data;
-    this.shifted = false;
+    this.shifted = this.recheck = false;
     first.answered = keysOf([data], this.path);
     this.clear();
   }
@@ -492,19 +505,25 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     if (this.isConnected) for (const slot of adopted) this.watch(slot);
   }
 
-  private fetchPage(direction: Direction): Promise<InfiniteDLE<FetchResult<E>, P>> {
+  private fetchPage(
+    direction: Direction,
+    refetched = false,
+  ): Promise<InfiniteDLE<FetchResult<E>, P>> {
     const settled = () => this.getSnapshot();
     const running = this.pending[direction];
     if (running) return running.promise.then(settled);
-    // The list's members changed: its pages are fetched again, and the next one follows them.
+    // The list's members changed: its pages are fetched again, and the next one follows them
+    // (once per call: members that still differ, as under an optimistic delete not yet
+    // answered, wait for the next call).
     this.checkMembers();
-    const resyncing = this.resyncing ?? (this.shifted ? this.resync() : undefined);
+    const resyncing =
+      this.resyncing ?? ((this.shifted || this.recheck) && !refetched ? this.resync() : undefined);
     // A refetch that failed shows its error (the next call tries again); one withdrawn, nothing.
     if (resyncing) {
       return resyncing.promise.then(() =>
         resyncing.interest.signal.aborted || this.errors.next
           ? settled()
-          : this.fetchPage(direction),
+          : this.fetchPage(direction, true),
       );
     }
     const snapshot = this.getSnapshot();
@@ -546,9 +565,11 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
         : [];
     for (const old of dropped) this.drop(old);
     this.slots = slots;
-    // What it answered, before watching it (a first value compares the list's members with it).
+    // What it answered, before watching it (a first value compares the list's members with it);
+    // read under optimistic updates, it may miss records they hide: the next call refetches.
     const [endpoint, args] = this.target(param);
     slot.answered = keysOf([this.controller.getResponseMeta(endpoint, ...args).data], this.path);
+    if (this.controller.getState().optimistic.length > 0) this.recheck = true;
     if (this.isConnected) this.watch(slot);
   }
 
