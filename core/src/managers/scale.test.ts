@@ -104,3 +104,34 @@ describe('what readers register goes when they go', () => {
     dispose();
   }, 120_000);
 });
+
+describe('requests in flight at scale', () => {
+  it('10,000 fetches in flight at once: each start and end writes the in-flight marks in place, a kept state keeps its own', async () => {
+    const answers: ((value: unknown) => void)[] = [];
+    const slow = localEndpoint({
+      key: ({ id }: { id: string }) => `GET /slow/${id}`,
+      schema: Todo,
+      resolve: ({ id }: { id: string }) =>
+        new Promise((resolve) => answers.push(() => resolve({ id, title: `todo ${id}` }))),
+    });
+    const { controller, dispose } = createStore();
+    const fetches: Promise<unknown>[] = [];
+    fetches.push(controller.fetch(slow, { id: '0' }));
+    const marks = controller.getState().fetching;
+    const kept = controller.keepState();
+    const keptMarks = { ...kept.fetching };
+    for (let i = 1; i < 10_000; i++) fetches.push(controller.fetch(slow, { id: String(i) }));
+    // one record for every start (copied once, after the state holding it was kept)
+    const during = controller.getState().fetching;
+    expect(Object.keys(during)).toHaveLength(10_000);
+    expect(during).not.toBe(marks);
+    for (const answer of answers.splice(0)) answer(undefined);
+    await Promise.resolve();
+    await Promise.all(fetches);
+    expect(controller.getState().fetching).toBe(during);
+    expect(controller.getState().fetching).toEqual({});
+    // the kept state still shows what was in flight when it was kept
+    expect(kept.fetching).toEqual(keptMarks);
+    dispose();
+  }, 120_000);
+});

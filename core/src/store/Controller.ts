@@ -14,6 +14,7 @@ import { ExpiryStatus } from './ExpiryStatus';
 import { isFetchDue } from './fetchDue';
 import type { Dispatch, Manager } from './Manager';
 import { type ReadResult, readError, readQuery, readResult } from './readCache';
+import { keepRecord } from './records';
 import { createReducer, type Reducer } from './reducer';
 import { type LiveReferences, SelectionHub } from './SelectionHub';
 import { Snapshot } from './Snapshot';
@@ -237,6 +238,7 @@ export class Controller extends Observable<State> {
   private keep(state: State): void {
     if (!this.keptMemos.has(state.entities)) this.keptMemos.set(state.entities, new MemoCache());
     keepCache(state);
+    keepRecord(state.fetching);
     if (state.committed) keepCache(state.committed);
   }
 

@@ -2,7 +2,7 @@ import { getOwn } from '../schema/ownProperty';
 import { Changes } from '../tables/Changes';
 import type { TableOwner } from '../tables/TableWriter';
 import type { Action, SetResponseAction } from './actions';
-import { copyRecord, withEntry } from './records';
+import { withEntry, withoutEntry } from './records';
 import type { SnapshotInterface } from './SnapshotInterface';
 import { type CacheState, initialState, type OptimisticEntry, type State } from './State';
 import type { Schema } from './schemaTypes';
@@ -132,18 +132,17 @@ export function createReducer(context: ReducerContext): Reducer {
   /** The in-flight marks and optimistic queue once the fetch (key, fetchedAt) has ended. */
   function settle(state: State, key: string, fetchedAt: number, changes: Changes) {
     let fetching = state.fetching;
-    if (getOwn(fetching, key) === fetchedAt) {
+    const ended = getOwn(fetching, key) === fetchedAt;
+    if (ended) {
       changes.results.add(key);
-      const remaining = copyRecord(fetching);
-      delete remaining[key];
-      fetching = remaining;
+      fetching = withoutEntry(fetching, key);
     }
     const optimistic = state.optimistic.some(
       (entry) => entry.key === key && entry.fetchedAt === fetchedAt,
     )
       ? state.optimistic.filter((entry) => entry.key !== key || entry.fetchedAt !== fetchedAt)
       : state.optimistic;
-    return { fetching, optimistic };
+    return { fetching, optimistic, ended };
   }
 
   function base(state: State): CacheState {
@@ -207,8 +206,13 @@ export function createReducer(context: ReducerContext): Reducer {
       case 'fetchCancelled': {
         // A cancelled fetch writes nothing: it gives back its in-flight mark and its optimistic
         // entry (if any), so the store is as if it had never started.
-        const { fetching, optimistic } = settle(state, action.key, action.fetchedAt, changes);
-        if (fetching === state.fetching && optimistic === state.optimistic) return state;
+        const { fetching, optimistic, ended } = settle(
+          state,
+          action.key,
+          action.fetchedAt,
+          changes,
+        );
+        if (!ended && optimistic === state.optimistic) return state;
         return commit(state, base(state), optimistic, fetching, changes);
       }
       case 'set': {
