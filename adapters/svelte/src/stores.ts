@@ -35,7 +35,7 @@ export type ReactiveArgs<E extends EndpointInterface> =
 /** Readable of one endpoint's `{ data, loading, error, previous }`; use it as `$todo`. */
 export type DLEStore<E extends EndpointInterface> = Readable<DLE<ResultOf<E>>>;
 
-function observe<E extends EndpointInterface>(
+function endpointStore<E extends EndpointInterface>(
   endpoint: E,
   args: ReactiveArgs<E>,
   options: ObserverOptions,
@@ -53,7 +53,7 @@ export function dleStore<E extends EndpointInterface>(
   endpoint: E,
   ...args: ReactiveArgs<E>
 ): DLEStore<E> {
-  return observe(endpoint, args, {});
+  return endpointStore(endpoint, args, {});
 }
 
 /** `dleStore` that also polls at the endpoint's `pollFrequency` while subscribed. */
@@ -61,7 +61,7 @@ export function liveStore<E extends EndpointInterface>(
   endpoint: E,
   ...args: ReactiveArgs<E>
 ): DLEStore<E> {
-  return observe(endpoint, args, { mode: 'poll' });
+  return endpointStore(endpoint, args, { mode: 'poll' });
 }
 
 /** The data the cache holds for the endpoint and arguments, as it changes; never fetches. */
@@ -69,7 +69,7 @@ export function cacheStore<E extends EndpointInterface>(
   endpoint: E,
   ...args: ReactiveArgs<E>
 ): Readable<ResultOf<E>> {
-  return derived(observe(endpoint, args, { mode: 'cache' }), (snapshot) => snapshot.data);
+  return derived(endpointStore(endpoint, args, { mode: 'cache' }), (snapshot) => snapshot.data);
 }
 
 /** A schema query (`Todo` by pk, `new All(Todo)`, a `Query`) as it changes. Never fetches. */

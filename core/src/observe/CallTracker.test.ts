@@ -84,14 +84,16 @@ describe('trackCalls', () => {
       resolve: async (n: number) => n * 2,
       schema: undefined,
     });
+    // Untyped arguments: the adapters' overloads type them for their users.
+    type Run = (n: number) => Promise<unknown>;
     const viaStore = trackCalls(double, () => controller);
-    await expect(viaStore.runAsync(21)).resolves.toBe(42);
+    await expect((viaStore.runAsync as Run)(21)).resolves.toBe(42);
     expect(controller.getResponse(double, 21).data).toBe(42);
     const noStore = vi.fn((): never => {
       throw new Error('no store for a plain function');
     });
     const plain = trackCalls(async (n: number) => n + 1, noStore);
-    await expect(plain.runAsync(1)).resolves.toBe(2);
+    await expect((plain.runAsync as Run)(1)).resolves.toBe(2);
     expect(noStore).not.toHaveBeenCalled();
     dispose();
   });
