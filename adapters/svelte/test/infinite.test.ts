@@ -1,6 +1,6 @@
-import type { InfiniteDLE } from '@tessera/core';
+import { type InfiniteDLE, Listenable } from '@tessera/core';
 import { fireEvent, screen, waitFor } from '@testing-library/svelte';
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { getTodoPages, type Todo, TodoResource } from '../../../tests/support/todoApi.js';
 import { infiniteStore, useInfinite } from '../src/index.js';
 import InfiniteBesideDLE from './components/InfiniteBesideDLE.svelte';
@@ -56,6 +56,38 @@ describe('useInfinite (runes)', () => {
       'GET /todos?perPage=2&userId=2',
       'GET /todos?page=2&perPage=2&userId=2',
     ]);
+  });
+
+  it('200 endpoint switches leave one list connected: each replaced observer is let go', async () => {
+    // Counts the store subscriptions the readers hold.
+    const controller = t.tessera.controller as unknown as {
+      select(...args: unknown[]): Listenable<unknown>;
+    };
+    const select = controller.select.bind(controller);
+    let open = 0;
+    vi.spyOn(controller, 'select').mockImplementation(
+      (...args: unknown[]) =>
+        new Listenable<unknown>((subscriber) => {
+          open += 1;
+          const subscription = select(...args).subscribe(subscriber);
+          return () => {
+            open -= 1;
+            subscription.unsubscribe();
+          };
+        }),
+    );
+    const ofUser2 = getTodoPages.extend({
+      url: (params: Record<string, unknown>) => getTodoPages.url({ ...params, userId: 2 }),
+    }) as unknown as typeof getTodoPages;
+    const view = t.mount(InfiniteOfEndpoint, { endpoint: getTodoPages });
+    await waitFor(() => expect(items()).toEqual(['Todo 1', 'Todo 2']));
+    for (let i = 0; i < 200; i++) {
+      await view.rerender({ endpoint: i % 2 === 0 ? ofUser2 : getTodoPages });
+    }
+    await waitFor(() => expect(items()).toEqual(['Todo 1', 'Todo 2']));
+    expect(open).toBe(1);
+    view.unmount();
+    await waitFor(() => expect(open).toBe(0));
   });
 
   it('a failed next page shows its error and keeps the loaded pages', async () => {
