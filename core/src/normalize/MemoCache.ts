@@ -436,18 +436,16 @@ export class MemoCache {
   }
 
   /**
-   * @internal Drops the nodes no one reads whose position holds nothing. Called between reads
-   * only: a read's nodes are followed by its reader (a selection) once the read returns.
+   * @internal Drops the nodes no one reads that hold nothing built (a position searched and
+   * found empty, or never read whole). Called between reads only: a read's nodes are followed by
+   * its reader (a selection) once the read returns.
    */
   dropUnread(): void {
-    const { unread } = this;
-    for (const node of unread) {
-      if (node.dependents !== undefined || node.result !== undefined) continue;
+    for (const node of this.unread.splice(0)) {
       const byPk = this.nodes.get(node.key);
-      if (byPk?.get(node.pk) === node && getOwn(getOwn(this.root, node.key), node.pk) === undefined)
+      if (!node.dependents && node.stored === undefined && byPk?.get(node.pk) === node)
         byPk.delete(node.pk);
     }
-    unread.length = 0;
   }
 
   /** The node of a whole table query keys read ('e' / 'i' and the entity key). */
