@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { killGroup } from './harness.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const commands = {
@@ -60,23 +61,7 @@ export function startDevServer(folder, tool, { env = {}, timeoutMs = 300_000 } =
     }
   })();
   const stop = async () => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    const signalGroup = (signal) => {
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // Already gone.
-      }
-    };
-    signalGroup('SIGTERM');
-    const graceful = await Promise.race([
-      exited.then(() => true),
-      new Promise((resolve) => setTimeout(resolve, 5_000, false)),
-    ]);
-    // What is left of the group either way (a worker that ignored SIGTERM).
-    signalGroup('SIGKILL');
-    if (!graceful) await exited;
+    if (child) await killGroup(child);
   };
   return { url, stop, output: () => output };
 }

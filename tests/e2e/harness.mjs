@@ -48,7 +48,7 @@ export function startExample(example, { latency = 0, timeoutMs = 60_000, env } =
 }
 
 /** SIGTERM to the process group, then SIGKILL if it is still there after a grace period. */
-async function killGroup(child) {
+export async function killGroup(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const signalGroup = (signal) => {
