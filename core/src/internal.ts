@@ -28,7 +28,6 @@ export {
   setOwn,
 } from './schema/index';
 export { dispatchFetch } from './store/dispatchFetch';
-export { gcAction, writeEntriesAction } from './store/writeCache';
 export {
   DEFAULT_DATA_EXPIRY_LENGTH,
   DEFAULT_ERROR_EXPIRY_LENGTH,
@@ -37,3 +36,4 @@ export {
   OptimisticAbort,
   Snapshot,
 } from './store/index';
+export { gcAction, writeEntriesAction } from './store/writeCache';

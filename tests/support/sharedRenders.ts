@@ -15,7 +15,8 @@ export interface RenderingAdapter<T extends { controller: Controller }> {
   render(tessera: T, id: number): Promise<string>;
 }
 
-const sharingWarning = /two server renders read one store at once|a second server render reads a store/;
+const sharingWarning =
+  /two server renders read one store at once|a second server render reads a store/;
 
 export function sharedRenderCases<T extends { controller: Controller }>(
   t: TodoServer,

@@ -1,6 +1,5 @@
 import {
   type EntityLike,
-  type EntityPath,
   type EntityTables,
   getOwn,
   type IDenormalizeDelegate,

@@ -144,8 +144,6 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   private interest: AbortController | undefined;
   /** A fetch found due on connecting waits until the subscriber took its first value. */
   private dueOnAttach = false;
-  /** New arguments' fetch is queued for the end of the task (see `setEndpoint`). */
-  private attachQueued = false;
   /** The last selection seen while connected (undefined: the next one is the first). */
   private last: Selection<ResultOf<E>> | undefined;
   /** Whether a fetch was due for `last`. */
@@ -228,13 +226,8 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     if (this.snapshot && this.snapshot !== before) this.emit(this.snapshot);
     // A fetch due for the new arguments starts at the end of this task: arguments changed again
     // before then (a search box driven by code) send one request, for the last of them.
-    if (this.dueOnAttach && !this.attachQueued) {
-      this.attachQueued = true;
-      queueMicrotask(() => {
-        this.attachQueued = false;
-        this.attached();
-      });
-    }
+    // (`attached` starts it once: the first of the queued calls clears `dueOnAttach`.)
+    if (this.dueOnAttach) queueMicrotask(() => this.attached());
   }
 
   /**

@@ -6,6 +6,7 @@ import { INVALID } from '../schema/INVALID';
 import { getOwn } from '../schema/ownProperty';
 import { TesseraError } from '../schema/TesseraError';
 import { Changes } from '../tables/Changes';
+import { keepTable } from '../tables/TableWriter';
 import type { Action, ResponseWritten } from './actions';
 import { Broadcast } from './Broadcast';
 import { dispatchFetch } from './dispatchFetch';
@@ -14,7 +15,6 @@ import { ExpiryStatus } from './ExpiryStatus';
 import { isFetchDue } from './fetchDue';
 import type { Dispatch, Manager } from './Manager';
 import { type ReadResult, readError, readQuery, readResult } from './readCache';
-import { keepRecord } from './records';
 import { createReducer, type Reducer } from './reducer';
 import { type LiveReferences, SelectionHub } from './SelectionHub';
 import { Snapshot } from './Snapshot';
@@ -238,7 +238,7 @@ export class Controller extends Observable<State> {
   private keep(state: State): void {
     if (!this.keptMemos.has(state.entities)) this.keptMemos.set(state.entities, new MemoCache());
     keepCache(state);
-    keepRecord(state.fetching);
+    keepTable(state.fetching);
     if (state.committed) keepCache(state.committed);
   }
 
