@@ -97,10 +97,10 @@ export const tests = [
     },
   },
   {
-    name: 'a forged element with the state id above the real script is refused: the store starts empty and fetches',
+    name: "a forged element with the state id above the real script is passed over: the server's state is read, nothing fetched",
     async run({ page, baseURL }) {
       // A user's post that a sanitizer let through (a div keeps its id), holding a state whose
-      // first todo is forged. A page of its own: the refusal is reported as a page error.
+      // first todo is forged. A page of its own: any error would be reported as a page error.
       const forgedPage = await page.context().newPage();
       const reported = [];
       forgedPage.on('pageerror', (error) => reported.push(error.message));
@@ -124,10 +124,11 @@ export const tests = [
       try {
         await forgedPage.goto(baseURL);
         await forgedPage.waitForFunction(() => 'tessera' in window);
+        // The server's own script is found wherever the content sits (docs/guide/ssr.md): the
+        // real todos show, none forged, and the list is read from the page, not fetched.
         await eventually(async () => assert.deepEqual(await titles(forgedPage), firstPage));
-        assert.deepEqual(requests, ['/api/todos'], 'the list was fetched, not read from the page');
-        assert.equal(reported.length, 1);
-        assert.match(reported[0], /^The page state "__TESSERA_STATE__" is not read: .* is a div/);
+        assert.deepEqual(requests, [], 'the list was read from the page, not fetched');
+        assert.deepEqual(reported, []);
         assert.equal(await forgedPage.locator('div#__TESSERA_STATE__').count(), 1, 'forged');
       } finally {
         await forgedPage.close();
