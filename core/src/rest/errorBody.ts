@@ -1,4 +1,4 @@
-import { detectContent } from './parseResponse';
+import { detectContent } from './contentMode';
 
 /** An error body is read up to this many bytes; the rest is discarded. */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;

@@ -1,3 +1,4 @@
+import { detectContent } from './contentMode';
 import { ResponseParseError } from './NetworkError';
 import type { UntypedJson } from './restTypes';
 
@@ -43,20 +44,6 @@ export async function readResponse(
   // (null, like 204) and anything else is handed over as the text it certainly is.
   return readUntyped(response);
 }
-
-/** The content mode a Content-Type implies; `undefined` when there is no Content-Type. */
-export function detectContent(contentType: string | null): ContentMode | undefined {
-  if (contentType === null || contentType.trim() === '') return undefined;
-  const mediaType = contentType.split(';')[0].trim().toLowerCase();
-  if (/^(application|text)\/json$|\+json$/.test(mediaType)) return 'json';
-  if (TEXT_TYPE.test(mediaType)) return 'text';
-  // Images, audio, video, PDF, archives, application/octet-stream and anything unknown.
-  return 'blob';
-}
-
-/** `text/*`, `*+xml` and the application types that are text (XML, JavaScript, YAML...). */
-const TEXT_TYPE =
-  /^text\/|\+xml$|^application\/(xml|javascript|ecmascript|x-www-form-urlencoded|graphql|x-ndjson|x-yaml|yaml)$/;
 
 /**
  * JSON with a readable failure. An empty body is `null` (servers often answer a DELETE or
