@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { Entity } from '../schema';
+import { Entity, Invalidate } from '../schema';
 import { createStore } from './createStore';
 import { API, deferred, testEndpoint, useMswServer } from './endpoints.test-helpers';
 
@@ -112,6 +112,41 @@ describe('identical mutations sent at once', () => {
     const first = await firstCall;
     expect(first).toEqual({ id: 1, title: 'same title' });
     expect(second).toEqual({ id: 2, title: 'same title' });
+    dispose();
+  });
+});
+
+describe('a read and a delete crossing', () => {
+  const getTodo = testEndpoint({ path: ({ id }: { id: number }) => `/todos/${id}`, schema: Todo });
+  const deleteTodo = testEndpoint({
+    path: ({ id }: { id: number }) => `/todos/${id}`,
+    method: 'DELETE',
+    schema: new Invalidate(Todo),
+    process: (_value: unknown, { id }: { id: number }) => ({ id }),
+  });
+
+  it('a GET sent before a DELETE and answered after it does not bring the record back', async () => {
+    const answer = deferred();
+    server.use(
+      http.get(`${API}/todos/:id`, async () => {
+        await answer.promise;
+        return HttpResponse.json({ id: 1, title: 'as it was' });
+      }),
+      http.delete(`${API}/todos/:id`, () => new HttpResponse(null, { status: 204 })),
+    );
+    const { controller, dispose } = createStore();
+    await controller.set(Todo, { id: 1, title: 'as it was' });
+    const read = controller.fetch(getTodo, { id: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await controller.fetch(deleteTodo, { id: 1 });
+    expect(controller.get(Todo, { id: 1 })).toBeUndefined();
+    answer.resolve();
+    await read.catch(() => {});
+    expect(controller.get(Todo, { id: 1 })).toBeUndefined();
+    // A read sent after the delete is the server's word: it shows again.
+    server.use(http.get(`${API}/todos/:id`, () => HttpResponse.json({ id: 1, title: 'back' })));
+    await controller.fetch(getTodo, { id: 1 });
+    expect(controller.get(Todo, { id: 1 })).toMatchObject({ title: 'back' });
     dispose();
   });
 });

@@ -17,6 +17,7 @@ import {
 } from '../schema/index';
 import type { FieldKey } from '../schema/interface';
 import { normalizeObject } from '../schema/objectShorthand';
+import { isOlderResponse } from '../schema/responseOrder';
 import { type TableHandle, TableWriter } from '../tables/TableWriter';
 import { sameData } from './sameData';
 import { arraySchemaFor } from './shorthand';
@@ -142,6 +143,14 @@ class NormalizeWalker implements INormalizeDelegate {
     // Tables are written only once something in them changes: a merge that changes nothing
     // (an older or identical response) costs no copy, and stamps no table as changed.
     const existing = getOwn(this.currentTable(tables), pk);
+    // Deleted by a write newer than this response (a GET sent before the DELETE, answered after
+    // it): it stays deleted. Written on top (an optimistic update) it shows.
+    if (
+      existing === INVALID &&
+      !this.onTop &&
+      isOlderResponse(this.getMeta(key, pk) ?? EPOCH_META, this.meta)
+    )
+      return;
     if (existing === undefined || existing === INVALID) {
       this.writer.putIn(this.writableTable(tables), pk, incoming);
       this.writer.putIn(this.writableMetaTable(tables), pk, this.meta);
