@@ -17,7 +17,6 @@ import {
 } from '../schema/index';
 import type { FieldKey } from '../schema/interface';
 import { normalizeObject } from '../schema/objectShorthand';
-import { isOlderResponse } from '../schema/responseOrder';
 import { type TableHandle, TableWriter } from '../tables/TableWriter';
 import { sameData } from './sameData';
 import { arraySchemaFor } from './shorthand';
@@ -148,7 +147,7 @@ class NormalizeWalker implements INormalizeDelegate {
     if (
       existing === INVALID &&
       !this.onTop &&
-      isOlderResponse(this.getMeta(key, pk) ?? EPOCH_META, this.meta)
+      this.meta.fetchedAt < (this.getMeta(key, pk)?.fetchedAt ?? 0)
     )
       return;
     if (existing === undefined || existing === INVALID) {

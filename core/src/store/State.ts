@@ -41,7 +41,7 @@ export interface OptimisticEntry {
    * A mutation started after it was answered: the server had this one first, so that answer
    * holds its effect, and its replay no longer goes over data newer than it.
    */
-  readonly answeredAfter?: boolean;
+  answeredAfter?: boolean;
 }
 
 /**

@@ -195,17 +195,13 @@ export function createReducer(context: ReducerContext): Reducer {
         const { key, meta } = action;
         // Started before the last reset: its store no longer exists.
         if (meta.fetchedAt < state.lastReset) return state;
-        const settled = settle(state, key, meta.fetchedAt, changes);
-        const { fetching } = settled;
-        let { optimistic } = settled;
+        const { fetching, optimistic } = settle(state, key, meta.fetchedAt, changes);
         // A mutation's answer holds the effect of those started before it (requests reach the
-        // server in order): their replays are ordered against it from now on.
-        if (action.endpoint.sideEffect && !action.error && optimistic.length > 0)
-          optimistic = optimistic.map((entry) =>
-            entry.fetchedAt < meta.fetchedAt && !entry.answeredAfter
-              ? { ...entry, answeredAfter: true }
-              : entry,
-          );
+        // server in order): their replays are ordered against it from now on. (Set on the entry:
+        // it only ever turns true, and only the live state is replayed.)
+        if (action.endpoint.sideEffect && !action.error)
+          for (const entry of optimistic)
+            if (entry.fetchedAt < meta.fetchedAt) entry.answeredAfter = true;
         const before = base(state);
         // Read before writing: the write may change this record in place.
         const previousMeta = getOwn(before.meta, key);
