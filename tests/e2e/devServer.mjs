@@ -80,8 +80,14 @@ export function onDevServer(folder, tool, env, tests) {
           dev = startDevServer(folder, tool, { env });
           // The first visit compiles the app (and Vite may reload it once its dependencies are
           // optimized): wait for the app, however long that takes, before the test's own visit.
-          await page.goto(await dev.url, { timeout: 300_000 });
-          await page.waitForFunction(() => 'tessera' in window, null, { timeout: 300_000 });
+          // In a page of its own: a module load the reload cut short is no error of the app's.
+          const warm = await page.context().newPage();
+          try {
+            await warm.goto(await dev.url, { timeout: 300_000 });
+            await warm.waitForFunction(() => 'tessera' in window, null, { timeout: 300_000 });
+          } finally {
+            await warm.close();
+          }
         }
         await test.run({ page, baseURL: await dev.url });
       } finally {
