@@ -5,6 +5,7 @@ import type {
   INormalizeDelegate,
   IQueryDelegate,
 } from './interface';
+import { getOwn } from './ownProperty';
 import { Polymorphic, type SchemaAttribute } from './Polymorphic';
 import { SchemaError } from './SchemaError';
 
@@ -52,14 +53,25 @@ export class Union<
     return this.denormalizeValue(input, delegate);
   }
 
-  /** Looks an entity up when the args name the attribute (only for a string schemaAttribute). */
+  /**
+   * Looks an entity up from the args. When they name a member by the attribute (a string
+   * schemaAttribute), only that member is searched; otherwise each member in turn, the first
+   * that holds the record winning (data-client's Union: `{ id }` finds it whatever its type).
+   */
   queryKey(args: readonly unknown[], delegate: IQueryDelegate): unknown {
     const params = args[0];
-    if (this.attributeName === undefined || params === null || typeof params !== 'object')
-      return undefined;
-    const choice = (params as Record<string, unknown>)[this.attributeName];
-    if (typeof choice !== 'string' || !Object.hasOwn(this.schema, choice)) return undefined;
-    const id = delegate.queryKey(this.schema[choice], args);
-    return id === undefined ? undefined : { id, schema: choice };
+    if (params === undefined || params === null) return undefined;
+    const schemas = this.schema;
+    const named =
+      this.attributeName !== undefined && typeof params === 'object'
+        ? getOwn(params as Record<string, unknown>, this.attributeName)
+        : undefined;
+    const choices =
+      typeof named === 'string' && Object.hasOwn(schemas, named) ? [named] : Object.keys(schemas);
+    for (const choice of choices) {
+      const id = delegate.queryKey(schemas[choice], args);
+      if (id !== undefined) return { id, schema: choice };
+    }
+    return undefined;
   }
 }
