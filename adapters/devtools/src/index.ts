@@ -18,8 +18,9 @@ export type DevtoolsTarget = Controller | { readonly controller: Controller };
 const sessions = new WeakMap<Controller, { session: Session; mounts: number }>();
 
 /**
- * Shows the devtools button (and panel) for a store in this page; returns the function that
- * removes them. From here on the panel records the store's actions, so mount it before the app
+ * Shows the devtools button (and panel) for a store in this page, or the panel alone in
+ * `options.target` (an element of this page or of a same-origin frame); returns the function
+ * that removes them. From here on the panel records the store's actions, so mount it before the app
  * starts fetching. Does nothing in production builds, or where there is no DOM (a server render).
  */
 export function mountDevtools(target: DevtoolsTarget, options: DevtoolsOptions = {}): () => void {

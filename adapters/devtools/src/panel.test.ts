@@ -1,7 +1,8 @@
 import { createTessera } from '@tessera/vanilla';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { serveTodoApi } from '../../../tests/support/serveTodoApi';
 import { manualClock, TodoResource } from '../../../tests/support/todoApi';
+import type { DevtoolsOptions } from './index';
 import { openPanel, type Panel } from './panel';
 import { type Session, startSession } from './session';
 
@@ -213,6 +214,46 @@ describe('the panel', () => {
     await vi.waitFor(() => expect(offline.getAttribute('aria-pressed')).toBe('false'));
     button(root(), 'Reset store').click();
     // The reader fetches the list again.
+    await vi.waitFor(() => expect(ctx.api.requests).toEqual(['GET /todos', 'GET /todos']));
+    await vi.waitFor(() => expect(summaryOf(LIST)).toMatch(/^fresh/));
+    expect(find('#tab-keys').textContent).toBe('Keys (1)');
+  });
+});
+
+describe('drawn into a target (a devtools tab of another document)', () => {
+  // A document of its own, as a same-origin frame's (happy-dom gives its frames none).
+  let tab: Document;
+  beforeEach(() => {
+    panel.destroy();
+    tab = document.implementation.createHTMLDocument('Tessera');
+    document.body.style.paddingBottom = '10px';
+    panel = openPanel(session, { target: tab.body });
+  });
+  afterEach(() => {
+    document.body.style.paddingBottom = '';
+  });
+
+  it('fills the target, open, with no button or Close, and leaves the page as it was', () => {
+    expectTypeOf<DevtoolsOptions>().toHaveProperty('target').toEqualTypeOf<Element | undefined>();
+    expect(panel.host.ownerDocument).toBe(tab);
+    expect(tab.body.contains(panel.host)).toBe(true);
+    expect(document.querySelector('[data-tessera-devtools]')).toBeNull();
+    expect(panel.host.getAttribute('data-tessera-devtools')).toBe('embedded');
+    expect(find('.panel').hidden).toBe(false);
+    expect(root().querySelector('.toggle')).toBeNull();
+    expect(button(root(), 'Close')).toBeUndefined();
+    expect(document.body.style.paddingBottom).toBe('10px');
+    // Escape and close() have nothing to close it to.
+    find('.panel').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    panel.close();
+    expect(find('.panel').hidden).toBe(false);
+    panel.destroy();
+    expect(tab.querySelector('[data-tessera-devtools]')).toBeNull();
+  });
+
+  it("lists the keys, and a row's Invalidate refetches", async () => {
+    await vi.waitFor(() => expect(summaryOf(LIST)).toMatch(/^fresh/));
+    button(openRow(LIST), 'Invalidate').click();
     await vi.waitFor(() => expect(ctx.api.requests).toEqual(['GET /todos', 'GET /todos']));
     await vi.waitFor(() => expect(summaryOf(LIST)).toMatch(/^fresh/));
     expect(find('#tab-keys').textContent).toBe('Keys (1)');

@@ -9,13 +9,21 @@ import { h, type KeyActions, KeyedList, keyRow, tableRow, timelineRow } from './
 export interface PanelOptions {
   /** Open the panel at once (default: only the button shows). */
   open?: boolean;
+  /**
+   * The element to draw the panel into, in this document or another of the same origin (an
+   * iframe's, such as a tab of Nuxt DevTools). The panel then fills it, always open, with no
+   * button or Close of its own. Default: a floating button (and panel) appended to
+   * `document.body`.
+   */
+  target?: Element;
 }
 
 export interface Panel {
-  /** The element holding the shadow root, appended to `document.body`. */
+  /** The element holding the shadow root, appended to `document.body` (or the target). */
   readonly host: HTMLElement;
   /** Renders now (a render otherwise follows each action, and every second while open). */
   render(): void;
+  /** Closes the panel back to its button (drawn into a target, it stays open). */
   close(): void;
   /** Removes the panel; the session stays the caller's. */
   destroy(): void;
@@ -32,6 +40,7 @@ const ignore = () => {};
 
 export function openPanel(session: Session, options: PanelOptions = {}): Panel {
   const { controller } = session;
+  const { target } = options;
   const now = () => controller.now();
 
   const actions: KeyActions = {
@@ -142,7 +151,8 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
         { type: 'button', onclick: () => void controller.resetEntireStore().catch(ignore) },
         'Reset store',
       ),
-      closeButton,
+      // Drawn into a target, the panel is the page: there is nothing to close it to.
+      ...(target ? [] : [closeButton]),
     ),
     ...panels,
   );
@@ -161,13 +171,18 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
     'Tessera devtools',
   );
 
-  const host = h('div', { 'data-tessera-devtools': '' });
+  const host = h('div', { 'data-tessera-devtools': target ? 'embedded' : '' });
   const shadow = host.attachShadow({ mode: 'open' });
   shadow.append(
     h('style', {}, styles),
-    h('aside', { class: 'root', 'aria-label': 'Tessera devtools' }, toggle, panel),
+    h(
+      'aside',
+      { class: target ? 'root embedded' : 'root', 'aria-label': 'Tessera devtools' },
+      ...(target ? [panel] : [toggle, panel]),
+    ),
   );
-  document.body.append(host);
+  // Made in this document, the elements join the target's when appended (same origin).
+  (target ?? document.body).append(host);
 
   function render(): void {
     offline.setAttribute('aria-pressed', String(session.offline));
@@ -225,15 +240,18 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
 
   function open(): void {
     if (!panel.hidden) return;
-    leaveRoom();
     panel.hidden = false;
-    toggle.hidden = true;
-    toggle.setAttribute('aria-expanded', 'true');
     ticking ??= setInterval(render, 1000);
     select(tab);
+    // In a target the panel is all there is: no page to make room in, no button to leave.
+    if (target) return;
+    leaveRoom();
+    toggle.hidden = true;
+    toggle.setAttribute('aria-expanded', 'true');
     tabButtons.find((button) => button.tabIndex === 0)?.focus();
   }
   function close(): void {
+    if (target) return;
     giveRoomBack();
     panel.hidden = true;
     toggle.hidden = false;
@@ -244,7 +262,7 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
   }
 
   select(tab);
-  if (options.open) open();
+  if (options.open || target) open();
   return {
     host,
     render,
