@@ -9,7 +9,7 @@ import type {
   WriteMeta,
 } from './interface';
 import { assignOwn } from './ownProperty';
-import { checkPk } from './pk';
+import { checkPk, usablePk } from './pk';
 import { isOlderResponse } from './responseOrder';
 import { inside, SchemaError } from './SchemaError';
 
@@ -86,7 +86,10 @@ export abstract class Entity {
     return id;
   }
 
-  /** Transforms raw input before it is stored (default: unchanged). */
+  /**
+   * Transforms raw input before it is stored (default: unchanged). Returning undefined deletes
+   * the record whose primary key `pk()` finds in the raw input (invalidated, as by `Invalidate`).
+   */
   static process(
     input: unknown,
     _parent: unknown,
@@ -174,28 +177,32 @@ export abstract class Entity {
     parent: unknown,
     key: string | undefined,
     delegate: INormalizeDelegate,
-  ): string {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      // A bare string or number where an entity belongs is a reference by primary key.
-      if (typeof input === 'string' || typeof input === 'number')
-        return checkPk(this, input, input);
-      throw new SchemaError(
-        this.key,
-        message(
-          'TSR10',
-          () => process.env.NODE_ENV !== 'production' && 'expected an object for this entity',
-        ),
-        input,
-      );
-    }
+  ): string | undefined {
+    // A bare string or number where an entity belongs is a reference by primary key; `false`
+    // (what some servers send for "none") is no reference, which a list leaves out.
+    if (typeof input === 'string' || typeof input === 'number') return checkPk(this, input, input);
+    if (input === false) return undefined;
     const args = delegate.args;
-    const processed = this.process(input, parent, key, args);
-    if (typeof processed !== 'object' || processed === null) {
+    // process() sees any object, a tuple too (`[price, amount]`), and may make the record of it.
+    const processed =
+      typeof input === 'object' && input !== null ? this.process(input, parent, key, args) : input;
+    if (processed === undefined && input !== undefined) {
+      // process() declined the record: the one its input names is deleted (as in data-client).
+      const pk = usablePk(this.pk(input, parent, key, args));
+      if (pk !== undefined) delegate.invalidate(this, pk);
+      return pk;
+    }
+    if (typeof processed !== 'object' || processed === null || Array.isArray(processed)) {
+      // A list or a scalar where the record belongs: TSR10 as given, TSR11 as process() made it.
       throw new SchemaError(
         this.key,
         message(
-          'TSR11',
-          () => process.env.NODE_ENV !== 'production' && 'process() must return an object',
+          processed === input ? 'TSR10' : 'TSR11',
+          () =>
+            process.env.NODE_ENV !== 'production' &&
+            (processed === input
+              ? 'expected an object for this entity'
+              : 'process() must return an object (or undefined to delete the record)'),
         ),
         processed,
       );
@@ -203,7 +210,8 @@ export abstract class Entity {
     const pk = checkPk(this, this.pk(processed, parent, key, args), processed);
     const problem = this.validate(processed);
     if (problem !== undefined) throw new SchemaError(this.key, problem, processed);
-    if (delegate.checkLoop(this.key, pk, input)) return pk;
+    // Only an object reaches here (anything else is its own `processed`, refused above).
+    if (delegate.checkLoop(this.key, pk, input as object)) return pk;
 
     const normalized: Record<string, unknown> = { ...processed };
     const schema = this.schema;
@@ -217,7 +225,7 @@ export abstract class Entity {
         }
       }
     }
-    delegate.leaveLoop(input);
+    delegate.leaveLoop(input as object);
     delegate.mergeEntity(this, pk, normalized);
     return pk;
   }

@@ -2,24 +2,30 @@ import { message } from './development';
 import { SchemaError } from './SchemaError';
 
 /**
+ * A primary key as a string when it is usable, else undefined: not `''`, `NaN`, nor the string
+ * "undefined" a template of a missing field makes (`${this.owner}`), which would file every such
+ * record under one key (data-client refuses it too).
+ */
+export function usablePk(id: unknown): string | undefined {
+  if (typeof id === 'string') return id !== '' && id !== 'undefined' ? id : undefined;
+  if (typeof id === 'number') return Number.isNaN(id) ? undefined : String(id);
+  return typeof id === 'bigint' ? String(id) : undefined;
+}
+
+/**
  * A usable primary key as a string, or a SchemaError naming the entity and the value. Takes the
  * schema, not its key: `Entity.key` is a getter, read here only for the error.
  */
 export function checkPk(schema: { key: string }, id: unknown, value: unknown): string {
-  if (typeof id === 'string') {
-    if (id !== '') return id;
-  } else if (typeof id === 'number') {
-    if (!Number.isNaN(id)) return String(id);
-  } else if (typeof id === 'bigint') {
-    return String(id);
-  }
+  const pk = usablePk(id);
+  if (pk !== undefined) return pk;
   throw new SchemaError(
     schema.key,
     message(
       `TSR07 ${String(id)}`,
       () =>
         process.env.NODE_ENV !== 'production' &&
-        `no usable primary key (pk() returned ${String(id) || "''"})`,
+        `no usable primary key (pk() returned ${typeof id === 'string' ? JSON.stringify(id) : String(id)})`,
     ),
     value,
   );
