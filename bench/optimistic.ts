@@ -5,7 +5,7 @@
 // should follow what it changed, not the size of the tables it touched.
 import { deepStrictEqual } from 'node:assert/strict';
 import { Endpoint as DcEndpoint } from '@data-client/endpoint';
-import { Controller, RestEndpoint } from '@tessera/core';
+import { Controller, RestEndpoint, setResponse } from '@tessera/core';
 import { countEntities, type Project, scalePayload } from './data';
 import { dataClientStore, noFetch } from './dataClientStore';
 import { generatePayload } from './generatePayload';
@@ -46,7 +46,7 @@ async function benchSize(times: number) {
 
   // No managers: a fetch reaches the reducer (its optimistic response is shown) and stays pending.
   const controller = new Controller();
-  await controller.setResponse(tsList, payload);
+  await setResponse(controller, tsList, payload);
   void controller.fetch(tsRename, { id: pending.id }, renamed);
   const dc = dataClientStore();
   await dc.controller.setResponse(dcList, payload);

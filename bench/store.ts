@@ -1,7 +1,7 @@
 // Store benchmark: Tessera's Controller against @data-client/core 0.10's Controller + reducer.
 import { deepStrictEqual } from 'node:assert/strict';
 import { Endpoint as DcEndpoint, Entity as DcEntity } from '@data-client/endpoint';
-import { createStore, Entity, GCManager, RestEndpoint } from '@tessera/core';
+import { createStore, Entity, GCManager, RestEndpoint, setResponse } from '@tessera/core';
 import { dcPayloadSchema } from './anchors';
 import { countEntities } from './data';
 import { dataClientStore, noFetch } from './dataClientStore';
@@ -23,7 +23,7 @@ async function roundTrip() {
   const expected = asJson(payload);
   {
     const { controller } = createStore();
-    await controller.setResponse(tsProjects, payload);
+    await setResponse(controller, tsProjects, payload);
     deepStrictEqual(
       asJson(controller.getResponse(tsProjects).data),
       expected,
@@ -34,7 +34,7 @@ async function roundTrip() {
     deepStrictEqual(asJson(dc.controller.getResponse(dcProjects, dc.getState()).data), expected);
     // The timed runs do not await: both stores must apply setResponse synchronously.
     const sync = createStore().controller;
-    void sync.setResponse(tsProjects, payload);
+    void setResponse(sync, tsProjects, payload);
     if (sync.getResponse(tsProjects).data === undefined)
       throw new Error('setResponse is not synchronous');
   }
@@ -45,7 +45,7 @@ async function roundTrip() {
         name: 'tessera',
         fn: () => {
           const { controller } = createStore();
-          void controller.setResponse(tsProjects, payload);
+          void setResponse(controller, tsProjects, payload);
           return controller.getResponse(tsProjects).data;
         },
       },
@@ -110,9 +110,9 @@ async function oneEntityChange() {
 
   // Tessera: 1,000 live `select()` subscriptions, counting emissions.
   const { controller } = createStore();
-  await controller.setResponse(tsList, items);
+  await setResponse(controller, tsList, items);
   for (let i = 0; i < SELECTIONS; i++)
-    await controller.setResponse(tsItem, { id: String(i) }, items[i]);
+    await setResponse(controller, tsItem, { id: String(i) }, items[i]);
   let tsEmissions = 0;
   const subscriptions = Array.from({ length: SELECTIONS }, (_, i) =>
     controller.select(tsItem, { id: String(i) }).subscribe(() => {

@@ -3,7 +3,7 @@
 // follow what changed, not how much the store holds.
 import { deepStrictEqual } from 'node:assert/strict';
 import { Endpoint as DcEndpoint } from '@data-client/endpoint';
-import { createStore, RestEndpoint } from '@tessera/core';
+import { createStore, RestEndpoint, setResponse } from '@tessera/core';
 import { dcPayloadSchema } from './anchors';
 import { countEntities, type Project, scalePayload } from './data';
 import { dataClientStore, noFetch } from './dataClientStore';
@@ -61,8 +61,8 @@ async function benchSize(times: number): Promise<SizeFigures> {
 
   const store = createStore();
   const { controller } = store;
-  await controller.setResponse(tsList, payload);
-  await controller.setResponse(tsOne, { id: unrelated.id }, unrelated);
+  await setResponse(controller, tsList, payload);
+  await setResponse(controller, tsOne, { id: unrelated.id }, unrelated);
   const dc = dataClientStore();
   await dc.controller.setResponse(dcList, payload);
   await dc.controller.setResponse(dcOne, { id: unrelated.id }, unrelated);

@@ -56,6 +56,7 @@ export {
   schema,
   TesseraError,
   Union,
+  unshift,
   Values,
 } from './schema/index';
 export type * from './ssr/index';

@@ -1,3 +1,4 @@
+import { resetEntireStore } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import { Todo, TodoResource } from '../../../tests/support/todoApi';
 import { setupDevtools } from '../test/setup';
@@ -122,7 +123,7 @@ describe('timeline', () => {
   it('says a reset changed everything, and an action that changed nothing so', async () => {
     const { controller } = ctx.store;
     await controller.fetch(TodoResource.getList);
-    await controller.resetEntireStore();
+    await resetEntireStore(controller);
     const unsubscribe = controller.poll(TodoResource.getList);
     unsubscribe();
     const [reset, subscribe] = ctx.session.timeline.slice(-3);

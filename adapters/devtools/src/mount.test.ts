@@ -1,6 +1,6 @@
 // The mounts: `mountDevtools`, `<TesseraDevtools />` for Vue and for Svelte. Each shows the panel
 // for its store while mounted and removes it after; in production builds none does anything.
-import { createStore, type Store } from '@tessera/core';
+import { createStore, type Store, setResponse } from '@tessera/core';
 import { createTessera } from '@tessera/vue';
 import { render } from '@testing-library/svelte';
 import { mount } from '@vue/test-utils';
@@ -23,7 +23,7 @@ afterEach(() => {
 /** Writes a response, then reads its timeline row in the panel shown: kept or dropped. */
 async function payloadKept(store: Store): Promise<boolean> {
   await panelShown();
-  await store.controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'Todo 1' });
+  await setResponse(store.controller, TodoResource.get, { id: 1 }, { id: 1, title: 'Todo 1' });
   const root = hosts()[0].shadowRoot!;
   root.querySelector<HTMLElement>('#tab-timeline')!.click();
   const details = root.querySelector('#view-timeline details') as HTMLDetailsElement;

@@ -1,3 +1,4 @@
+import { setResponse } from '@tessera/core';
 import { createTessera } from '@tessera/vanilla';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { serveTodoApi } from '../../../tests/support/serveTodoApi';
@@ -167,8 +168,9 @@ describe('the panel', () => {
     const late = openPanel(startSession(small.controller, { timelineBytes: 100 }), { open: true });
     const lateRoot = late.host.shadowRoot!;
     lateRoot.querySelector<HTMLElement>('#tab-timeline')!.click();
-    await small.controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'kept' });
-    await small.controller.setResponse(
+    await setResponse(small.controller, TodoResource.get, { id: 1 }, { id: 1, title: 'kept' });
+    await setResponse(
+      small.controller,
       TodoResource.get,
       { id: 2 },
       { id: 2, title: 'x'.repeat(2000) },

@@ -1,6 +1,8 @@
 // The in-page panel: a floating button that opens three views of the store (keys, entities,
 // timeline) and the store-wide actions, in a shadow root of its own. Loaded on demand by
 // `mountDevtools`, in development builds only.
+
+import { resetEntireStore, setError } from '@tessera/core';
 import { entityReaders, entityTables, type KeyRow, keyRows } from './model';
 import type { Session } from './session';
 import { PANEL_HEIGHT, styles } from './styles';
@@ -53,7 +55,7 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
     setError: ({ source }) => {
       if (!source) return;
       const error = new Error('Set from the Tessera devtools');
-      controller.setError(source.endpoint, ...(source.args as []), error).catch(ignore);
+      setError(controller, source.endpoint, ...(source.args as []), error).catch(ignore);
     },
   };
 
@@ -148,7 +150,7 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
       offline,
       h(
         'button',
-        { type: 'button', onclick: () => void controller.resetEntireStore().catch(ignore) },
+        { type: 'button', onclick: () => void resetEntireStore(controller).catch(ignore) },
         'Reset store',
       ),
       // Drawn into a target, the panel is the page: there is nothing to close it to.

@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { resetEntireStore, setResponse } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import { TodoResource } from '../../../tests/support/todoApi';
 import { setupDevtools } from '../test/setup';
@@ -67,7 +68,7 @@ describe('the timeline within its byte budget', () => {
     parsed.length = 0;
     for (let id = 1; id <= 10; id++) await ctx.store.controller.fetch(getTodo, { id });
     const [oldest, newest] = [parsed[0], parsed[9]];
-    await ctx.store.controller.resetEntireStore();
+    await resetEntireStore(ctx.store.controller);
     await collectGarbage();
     expect(oldest.deref()).toBeUndefined();
     // The newest payload is still in the timeline, for the panel to show.
@@ -81,7 +82,7 @@ describe('the timeline within its byte budget', () => {
     const { controller } = ctx.store;
     const session = startSession(controller);
     const write = (id: number, size: number) =>
-      controller.setResponse(TodoResource.get, { id }, { id, title: 'x'.repeat(size) });
+      setResponse(controller, TodoResource.get, { id }, { id, title: 'x'.repeat(size) });
     await write(1, TIMELINE_BYTES - 1000);
     await write(2, TIMELINE_BYTES + 1000);
     session.stop();

@@ -1,6 +1,6 @@
 // Server render with @vue/server-renderer, the state carried in the page (core's state script),
 // and client hydration.
-import { readStateScript, renderStateScript } from '@tessera/core';
+import { readStateScript, renderStateScript, setResponse } from '@tessera/core';
 import { describe, expect, it, vi } from 'vitest';
 import { type Component, createSSRApp, defineComponent, h, nextTick, Suspense, useId } from 'vue';
 import { renderToString } from 'vue/server-renderer';
@@ -94,7 +94,7 @@ describe('SSR', () => {
     expect(mismatches).toEqual([]);
     expect(t.api.requests).toEqual([]);
     expect(document.querySelector('h1')?.textContent).toBe(hostile);
-    await tessera.controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'Live' });
+    await setResponse(tessera.controller, TodoResource.get, { id: 1 }, { id: 1, title: 'Live' });
     await nextTick();
     expect(document.querySelector('h1')?.textContent).toBe('Live');
     app.unmount();

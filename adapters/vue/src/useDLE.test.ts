@@ -1,3 +1,4 @@
+import { setResponse } from '@tessera/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, isProxy, nextTick, ref } from 'vue';
 import {
@@ -200,7 +201,7 @@ describe('useDLE', () => {
     expect(wrapper.text()).toBe('done');
     expect(t.api.requests).toEqual(['GET /todos/1']);
     const before = renders;
-    await t.tessera.controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'New' });
+    await setResponse(t.tessera.controller, TodoResource.get, { id: 1 }, { id: 1, title: 'New' });
     await nextTick();
     expect(renders).toBe(before);
   });

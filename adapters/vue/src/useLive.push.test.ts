@@ -1,6 +1,6 @@
 // useLive with server pushes: a real WebSocket server (`ws`), read by Vue components and a
 // vanilla reader of the same store, counted together.
-import { Entity, RestEndpoint } from '@tessera/core';
+import { Entity, RestEndpoint, setResponse } from '@tessera/core';
 import { LiveManager, webSocketTransport } from '@tessera/core/live';
 import { live as vanillaLive } from '@tessera/vanilla';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -34,7 +34,7 @@ it('useLive shows pushes; the topic is held until the last reader of any adapter
   const live = new LiveManager({ transport: webSocketTransport({ url: server.wsUrl, WebSocket }) });
   const tessera = createTessera({ managers: [live] });
   // Fresh data: the readers do not fetch.
-  await tessera.controller.setResponse(getTodo, { id: 1 }, { ...server.todos.get(1) });
+  await setResponse(tessera.controller, getTodo, { id: 1 }, { ...server.todos.get(1) });
   const Title = defineComponent({
     setup() {
       const { data } = useLive(getTodo, { id: 1 });

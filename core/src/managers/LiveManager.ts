@@ -4,6 +4,7 @@ import { message as text } from '../schema/development';
 import { describeValue, SchemaError } from '../schema/SchemaError';
 import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
 import type { SubscribeAction, UnsubscribeAction } from '../store/actions';
+import { setResponse } from '../store/setResponse';
 import { unrefTimer } from '../store/unrefTimer';
 import type { LiveMessage, LiveSocket, LiveTransport } from './liveTransport';
 
@@ -298,7 +299,7 @@ export class LiveManager implements Manager {
         }
         const write = schema
           ? controller.set(schema, message.data)
-          : controller.setResponse(holder.endpoint, ...(holder.args as []), message.data);
+          : setResponse(controller, holder.endpoint, ...(holder.args as []), message.data);
         write.catch((error: unknown) => this.report(error));
       }
     } catch (error) {

@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Entity, SchemaError } from '../schema';
+import { setResponse } from '../store';
 import { createStore } from './createStore';
 import { API, testEndpoint, useMswServer } from './endpoints.test-helpers';
 
@@ -107,7 +108,7 @@ describe('bad input leaves the store as it was and records a clear error for the
   it('setResponse with a bad payload records the error; the previous data stays', async () => {
     const { controller, dispose } = await storeWithBooks();
     const previous = controller.getResponse(listBooks, undefined).data;
-    await controller.setResponse(listBooks, undefined, undefined, 'not a list');
+    await setResponse(controller, listBooks, undefined, undefined, 'not a list');
     expect(controller.getResponse(listBooks, undefined).data).toBe(previous);
     expect(controller.getError(listBooks, undefined)).toBeInstanceOf(SchemaError);
     dispose();

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ExpiryStatus } from '../store';
+import { ExpiryStatus, setResponse } from '../store';
 import { createStore } from './createStore';
 import { API, useMswServer } from './endpoints.test-helpers';
 import { getUser, listUsers, User, updateUser } from './users.test-helpers';
@@ -84,7 +84,7 @@ describe('an Entity endpoint finds the entity already in the store', () => {
       expiryStatus: ExpiryStatus.Invalid,
     });
     expect(controller.getResponse(updateUser, { id: '1' }).data).toBeUndefined();
-    await controller.setResponse(getUser, { id: '2' }, undefined, { id: '2', name: 'Own' });
+    await setResponse(controller, getUser, { id: '2' }, undefined, { id: '2', name: 'Own' });
     await controller.invalidate(getUser, { id: '2' });
     expect(controller.getResponse(getUser, { id: '2' })).toMatchObject({
       data: undefined,

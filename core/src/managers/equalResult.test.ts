@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Entity } from '../schema';
 import type { Selection } from '../store';
+import { setResponse } from '../store';
 import { createStore } from './createStore';
 
 class Todo extends Entity {
@@ -26,11 +27,11 @@ describe('a result that comes back equal keeps its identity', () => {
       { id: '1', title: 'a' },
       { id: '2', title: 'b' },
     ];
-    await controller.setResponse(getTodos, body());
+    await setResponse(controller, getTodos, body());
     const first = seen[seen.length - 1].data;
-    await controller.setResponse(getTodos, body());
+    await setResponse(controller, getTodos, body());
     expect(seen[seen.length - 1].data).toBe(first);
-    await controller.setResponse(getTodos, [{ id: '1', title: 'a' }]);
+    await setResponse(controller, getTodos, [{ id: '1', title: 'a' }]);
     expect(seen[seen.length - 1].data).toEqual([{ id: '1', title: 'a' }]);
     subscription.unsubscribe();
     dispose();
@@ -38,11 +39,11 @@ describe('a result that comes back equal keeps its identity', () => {
 
   it('keeps a schema-less result as it was when the server sends it again', async () => {
     const { controller, dispose } = createStore();
-    await controller.setResponse(getRaw, { page: 1, items: ['x'] });
+    await setResponse(controller, getRaw, { page: 1, items: ['x'] });
     const first = controller.getResponse(getRaw).data;
-    await controller.setResponse(getRaw, { page: 1, items: ['x'] });
+    await setResponse(controller, getRaw, { page: 1, items: ['x'] });
     expect(controller.getResponse(getRaw).data).toBe(first);
-    await controller.setResponse(getRaw, { page: 2, items: ['x'] });
+    await setResponse(controller, getRaw, { page: 2, items: ['x'] });
     expect(controller.getResponse(getRaw).data).toEqual({ page: 2, items: ['x'] });
     dispose();
   });

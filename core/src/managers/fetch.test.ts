@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { RestEndpoint } from '../rest/RestEndpoint';
-import { ExpiryStatus } from '../store';
+import { ExpiryStatus, resetEntireStore } from '../store';
 import { createStore } from './createStore';
 import {
   API,
@@ -177,7 +177,7 @@ describe('network manager', () => {
     );
     const { controller, dispose } = createStore();
     const pending = controller.fetch(getUser, { id: '1' });
-    await controller.resetEntireStore();
+    await resetEntireStore(controller);
     await expect(pending).rejects.toBeInstanceOf(ResetError);
     expect(controller.getState().entities).toEqual({});
     expect(controller.getState().meta).toEqual({});
@@ -188,7 +188,7 @@ describe('network manager', () => {
   it('a response started before the reset is dropped even when the reset aborts nothing', async () => {
     const { controller, dispose } = createStore();
     const fetchedAt = controller.nextFetchedAt();
-    await controller.resetEntireStore();
+    await resetEntireStore(controller);
     await controller.resolve(getUser, {
       args: [{ id: '1' }],
       response: { id: '1', name: 'Old' },

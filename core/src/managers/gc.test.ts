@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Entity } from '../schema';
-import { Controller, StoreDisposedError } from '../store';
+import { Controller, StoreDisposedError, setResponse } from '../store';
 import { createStore } from './createStore';
 import { deferred, HttpError, localEndpoint } from './endpoints.test-helpers';
 import { GCManager } from './GCManager';
@@ -172,7 +172,7 @@ describe('garbage collection of a disposed controller', () => {
     const gc = new GCManager({ intervalMs: 1_000 });
     const controller = new Controller({ managers: [gc] });
     gc.init(controller);
-    await controller.setResponse(getPost, { id: '1' }, { id: '1', body: 'expires' });
+    await setResponse(controller, getPost, { id: '1' }, { id: '1', body: 'expires' });
     vi.setSystemTime(Date.now() + 61_000);
     // Disposed without the managers' cleanup(): the timer still fires, the sweep is refused.
     controller.dispose();

@@ -4,6 +4,7 @@ import { PersistManager, type PersistStorage, TabSyncManager } from '../persist'
 import { NetworkError, RestEndpoint } from '../rest';
 import { Collection, Entity } from '../schema';
 import type { Manager } from '../store';
+import { setResponse } from '../store';
 import { gcAction } from '../store/writeCache';
 import { createStore } from './createStore';
 import { lastModified, startHttpServer, type TestServer } from './httpServer.test-helpers';
@@ -184,7 +185,7 @@ describe('conditional requests', () => {
     await controller.invalidate(getTodos);
     await controller.fetch(getTodos);
     // Written by something else since (a setResponse): its validator is not that result's.
-    await controller.setResponse(getTodos, [{ id: 9, title: 'local' }]);
+    await setResponse(controller, getTodos, [{ id: 9, title: 'local' }]);
     const fetched = await controller.fetch(getTodos);
     expect(fetched.map((todo) => todo.id)).toEqual([1]);
     expect(sent('/todos').map((each) => each.headers['if-none-match'])).toEqual([

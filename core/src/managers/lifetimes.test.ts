@@ -16,11 +16,12 @@ const server = useMswServer();
  */
 const script = `
 const { createStore, GCManager, PollingManager } = await import(${JSON.stringify(fileURLToPath(new URL('./index.ts', import.meta.url)))});
+const { setResponse } = await import(${JSON.stringify(fileURLToPath(new URL('../store/setResponse.ts', import.meta.url)))});
 const news = Object.assign(async () => 'news', {
   key: () => 'GET /news', sideEffect: false, pollFrequency: 600000, invalidIfStale: true,
 });
 const store = createStore({ managers: [new PollingManager(), new GCManager()] });
-await store.controller.setResponse(news, 'fresh');
+await setResponse(store.controller, news, 'fresh');
 store.controller.select(news).subscribe(() => {});
 store.controller.poll(news);
 console.log('timers started');

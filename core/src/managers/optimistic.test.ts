@@ -6,6 +6,7 @@ import {
   type EndpointInterface,
   type SnapshotInterface,
   type StoreChange,
+  selectQuery,
 } from '../store';
 import { createStore } from './createStore';
 import { deferred, HttpError, localEndpoint } from './endpoints.test-helpers';
@@ -413,7 +414,7 @@ describe('optimistic layers (core/docs/how-the-store-works.md)', () => {
       const confirmed = controller.fetch(setTo);
       void controller.fetch(increment).catch(() => {});
       const seen: unknown[] = [];
-      const sub = controller.selectQuery(Counter, { id: 'c1' }).subscribe((c) => seen.push(c));
+      const sub = selectQuery(controller, Counter, { id: 'c1' }).subscribe((c) => seen.push(c));
       const shown = controller.get(Counter, { id: 'c1' });
       expect(shown?.count).toBe(101);
       first.resolve({ id: 'c1', count: 100 }); // the server confirms the first as predicted

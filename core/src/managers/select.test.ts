@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Entity } from '../schema';
-import { ExpiryStatus, type Selection } from '../store';
+import { ExpiryStatus, type Selection, setError, setResponse } from '../store';
 import { createStore } from './createStore';
 import { localEndpoint } from './endpoints.test-helpers';
 
@@ -42,7 +42,7 @@ describe('controller.select', () => {
     expect(last.data).toBeInstanceOf(Item);
     const count = seen.length;
     // Unrelated changes do not wake it.
-    await controller.setResponse(getItem, { id: '2' }, { id: '2', label: 'other' });
+    await setResponse(controller, getItem, { id: '2' }, { id: '2', label: 'other' });
     await controller.set(Item, { id: '3' }, { id: '3', label: 'third' });
     expect(seen).toHaveLength(count);
     // A change to its entity does, with a new object.
@@ -87,7 +87,7 @@ describe('controller.select', () => {
     const { controller, dispose } = createStore();
     const ids = Array.from({ length: 1_000 }, (_, i) => String(i));
     for (const id of ids)
-      await controller.setResponse(getItem, { id }, { id, label: `item ${id}` });
+      await setResponse(controller, getItem, { id }, { id, label: `item ${id}` });
     const emissions = new Map<string, number>();
     const subs = ids.map((id) =>
       controller
@@ -131,8 +131,8 @@ describe('controller.select', () => {
     controller.select(endpoint).subscribe((s) => seen.push(s));
     await expect(controller.fetch(endpoint)).rejects.toThrow('down');
     expect(seen[seen.length - 1].error).toMatchObject({ message: 'down' });
-    await controller.setResponse(endpoint, 7);
-    await controller.setError(endpoint, new Error('again'));
+    await setResponse(controller, endpoint, 7);
+    await setError(controller, endpoint, new Error('again'));
     expect(seen[seen.length - 1]).toMatchObject({ data: 7, error: undefined });
     dispose();
   });

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { type Controller, ExpiryStatus, type State } from '../store';
+import { type Controller, ExpiryStatus, resetEntireStore, type State, setResponse } from '../store';
 import { StoreDisposedError } from '../store/Controller';
 import { createStore } from './createStore';
 import { API, deferred, notFetching, useMswServer } from './endpoints.test-helpers';
@@ -264,12 +264,12 @@ describe('a disposed store', () => {
       StoreDisposedError,
     );
     await expect(
-      controller.setResponse(getUser, { id: '1' }, undefined, { id: '1', name: 'Ada' }),
+      setResponse(controller, getUser, { id: '1' }, undefined, { id: '1', name: 'Ada' }),
     ).rejects.toBeInstanceOf(StoreDisposedError);
     await expect(controller.invalidate(getUser, { id: '1' })).rejects.toBeInstanceOf(
       StoreDisposedError,
     );
-    await expect(controller.resetEntireStore()).rejects.toBeInstanceOf(StoreDisposedError);
+    await expect(resetEntireStore(controller)).rejects.toBeInstanceOf(StoreDisposedError);
     // Polling holds nothing on a disposed store; its release is a no-op.
     controller.poll(getUser.extend({ pollFrequency: 1_000 }), { id: '1' })();
   });

@@ -18,9 +18,11 @@ import {
   type Controller,
   type EndpointInterface,
   ExpiryStatus,
+  resetEntireStore,
   type Selection,
   type SnapshotInterface,
   type State,
+  setResponse,
 } from '../store';
 import { createStore } from './createStore';
 import { HttpError, localEndpoint } from './endpoints.test-helpers';
@@ -699,7 +701,7 @@ class SetResponse extends Step {
     const response = this.broken ? breakResponse(this.name, this.payload) : this.payload;
     const key = endpoint.key(...this.args);
     const before = copyOf(world.controller.getState());
-    await world.controller.setResponse(endpoint, ...this.args, response);
+    await setResponse(world.controller, endpoint, ...this.args, response);
     if (!this.broken) return;
     // A response that does not fit: its error is recorded for its key, nothing else changes.
     const after = copyOf(world.controller.getState());
@@ -1013,7 +1015,7 @@ class CollectGarbage extends Step {
 
 class Reset extends Step {
   async apply(world: World) {
-    await world.controller.resetEntireStore();
+    await resetEntireStore(world.controller);
     await settle();
   }
   toString() {

@@ -1,7 +1,7 @@
 import { firstValueFrom, from, Observable, take, toArray } from 'rxjs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { Entity } from '../schema';
-import { Controller, type Manager, type Selection, type State } from '../store';
+import { Controller, type Manager, type Selection, type State, setResponse } from '../store';
 import { createStore } from './createStore';
 import { GCManager } from './GCManager';
 import { NetworkManager } from './NetworkManager';
@@ -32,11 +32,11 @@ describe('the controller is an RxJS observable of the state', () => {
     const seen: State[] = [];
     const subscription = controller.subscribe((state) => seen.push(state));
     expect(seen).toEqual([controller.getState()]);
-    await controller.setResponse(getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
+    await setResponse(controller, getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
     expect(seen).toHaveLength(2);
     expect(seen[1]).toBe(controller.getState());
     subscription.unsubscribe();
-    await controller.setResponse(getTodo, { id: '2' }, { id: '2', title: 'b', done: false });
+    await setResponse(controller, getTodo, { id: '2' }, { id: '2', title: 'b', done: false });
     expect(seen).toHaveLength(2);
     dispose();
   });
@@ -44,7 +44,7 @@ describe('the controller is an RxJS observable of the state', () => {
   it('works with from() and Symbol.observable interop, and as a Svelte store', async () => {
     const { controller, dispose } = createStore();
     const states = firstValueFrom(from(controller).pipe(take(2), toArray()));
-    await controller.setResponse(getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
+    await setResponse(controller, getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
     const [first, second] = await states;
     expect(second).toBe(controller.getState());
     expect(first).not.toBe(second);
@@ -75,7 +75,7 @@ describe('the controller is an RxJS observable of the state', () => {
   it('every change produces a new state; entity tables are written in place unless kept', async () => {
     const { controller, dispose } = createStore();
     const before = controller.getState();
-    await controller.setResponse(getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
+    await setResponse(controller, getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
     const middle = controller.getState();
     expect(middle).not.toBe(before);
     // The empty initial tables are not the store's own: the first write copied them.
@@ -90,7 +90,7 @@ describe('the controller is an RxJS observable of the state', () => {
 
     const kept = controller.keepState();
     await controller.set(Todo, { id: '1' }, { id: '1', title: 'c', done: false });
-    await controller.setResponse(getTodo, { id: '2' }, { id: '2', title: 'd', done: false });
+    await setResponse(controller, getTodo, { id: '2' }, { id: '2', title: 'd', done: false });
     expect((kept.entities.Todo as Record<string, Todo>)['1'].title).toBe('b');
     expect(Object.keys(kept.entities.Todo ?? {})).toEqual(['1']);
     expect(Object.keys(kept.entitiesMeta.Todo ?? {})).toEqual(['1']);
@@ -111,13 +111,13 @@ describe('the controller is an RxJS observable of the state', () => {
     controller.subscribe((state) => {
       if (!reacted && Object.keys(state.endpoints).length === 1) {
         reacted = true;
-        void controller.setResponse(getTodo, { id: '2' }, { id: '2', title: 'b', done: false });
+        void setResponse(controller, getTodo, { id: '2' }, { id: '2', title: 'b', done: false });
       }
     });
     controller.subscribe((state) =>
       seenByLater.push({ state, keys: Object.keys(state.endpoints).length }),
     );
-    await controller.setResponse(getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
+    await setResponse(controller, getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
     // Three states, in order, the last one current. Tables are live (written in place), so the
     // second one, delivered after the first subscriber's write, already reads that write.
     expect(new Set(seenByLater.map((seen) => seen.state)).size).toBe(3);
@@ -130,8 +130,7 @@ describe('the controller is an RxJS observable of the state', () => {
 describe('controller methods work detached', () => {
   it('fetch, invalidate, getResponse, select... taken off the controller (useController() shape)', async () => {
     const { controller, dispose } = createStore();
-    const { fetch, invalidate, getResponse, select, set, get, getState, resetEntireStore } =
-      controller;
+    const { fetch, invalidate, getResponse, select, set, get, getState, expireAll } = controller;
     await expect(fetch(getTodo, { id: '1' })).resolves.toMatchObject({ title: 'todo 1' });
     expect(getResponse(getTodo, { id: '1' }).data).toBeInstanceOf(Todo);
     await set(Todo, { id: '1', title: 'renamed', done: true });
@@ -140,8 +139,8 @@ describe('controller methods work detached', () => {
     expect(selection.data?.title).toBe('renamed');
     await invalidate(getTodo, { id: '1' });
     expect(getState().meta['GET /todos/1']?.invalidated).toBe(true);
-    await resetEntireStore();
-    expect(getState().endpoints).toEqual({});
+    await expireAll({ testKey: () => true });
+    expect(getState().meta['GET /todos/1']?.expiresAt).toBe(1);
     // Still an RxJS observable whose subscribe works, as before.
     const states: State[] = [];
     controller.subscribe((state) => states.push(state)).unsubscribe();
@@ -208,7 +207,7 @@ describe('createStore', () => {
 
   it('starts from initialState', async () => {
     const first = createStore();
-    await first.controller.setResponse(getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
+    await setResponse(first.controller, getTodo, { id: '1' }, { id: '1', title: 'a', done: false });
     const second = createStore({ initialState: first.getState() });
     expect(second.controller.getResponse(getTodo, { id: '1' }).data?.title).toBe('a');
     first.dispose();

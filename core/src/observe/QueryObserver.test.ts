@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createStore } from '../managers/createStore';
 import { All, Entity } from '../schema';
+import { selectQuery } from '../store';
 import { QueryObserver } from './QueryObserver';
 
 class Tag extends Entity {
@@ -77,7 +78,7 @@ describe('QueryObserver', () => {
       ),
       new QueryObserver(controller, new All(User), []).listen((value) => all.push(value)),
     ];
-    expectTypeOf(controller.selectQuery(Tag, { id: 'a' })).toEqualTypeOf<
+    expectTypeOf(selectQuery(controller, Tag, { id: 'a' })).toEqualTypeOf<
       Observable<Tag | undefined>
     >();
     query.mockClear();

@@ -1,5 +1,6 @@
 import type { Subscription } from 'rxjs';
 import type { Controller, DenormalizeNullable, Schema } from '../store';
+import { selectQuery } from '../store/selectQuery';
 import { SharedListenable } from './SharedListenable';
 
 /** Arguments of a schema query, or `[null]` meaning "not now". */
@@ -51,7 +52,7 @@ export class QueryObserver<S extends Schema> extends SharedListenable<
   }
 
   protected connect(): void {
-    this.states = this.controller.selectQuery(this.schema as Schema, ...this.args).subscribe({
+    this.states = selectQuery(this.controller, this.schema as Schema, ...this.args).subscribe({
       next: (value) => {
         const first = this.states === undefined;
         if (value === this.value && !first) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from '../managers';
-import { isFetchDue } from '../store';
+import { isFetchDue, setError } from '../store';
 import { noteFailure, retryFailure } from './failures';
 
 let calls = 0;
@@ -16,8 +16,8 @@ describe('retryFailure: what a boundary reset fetches anew', () => {
   it('expires the results that failed with the error (once), keeping their data', async () => {
     const { controller, dispose } = createStore();
     const error = new Error('down');
-    await controller.setError(getCount, { id: 1 }, error);
-    await controller.setError(getCount, { id: 2 }, error);
+    await setError(controller, getCount, { id: 1 }, error);
+    await setError(controller, getCount, { id: 2 }, error);
     noteFailure(error, controller, getCount.key({ id: 1 }));
     const due = (id: number) =>
       isFetchDue(controller.getSelection(getCount, { id }), controller.now());
@@ -29,12 +29,12 @@ describe('retryFailure: what a boundary reset fetches anew', () => {
     const before = calls;
     await expect(controller.fetchIfStale(getCount, { id: 1 })).resolves.toBe(1);
     expect(calls).toBe(before + 1);
-    await controller.setError(getCount, { id: 1 }, error);
+    await setError(controller, getCount, { id: 1 }, error);
     await retryFailure(error);
     expect(due(1)).toBe(false);
     // Data shown beside the error stays readable while it is fetched anew.
     const later = new Error('down again');
-    await controller.setError(getCount, { id: 1 }, later);
+    await setError(controller, getCount, { id: 1 }, later);
     noteFailure(later, controller, getCount.key({ id: 1 }));
     await retryFailure(later);
     expect(due(1)).toBe(true);

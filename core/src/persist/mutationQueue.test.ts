@@ -25,6 +25,7 @@ import {
 } from '../persist';
 import { NetworkError, RestEndpoint } from '../rest';
 import { Entity } from '../schema';
+import { resetEntireStore } from '../store';
 
 const API = 'http://queue.test';
 
@@ -299,7 +300,7 @@ describe('MutationQueue: offline, then a reload', () => {
     connect(false);
     const first = await start(storage);
     const made = first.controller.fetch(update, { id: 1 }, { title: 'kept' });
-    await first.controller.resetEntireStore();
+    await resetEntireStore(first.controller);
     await expect(made).rejects.toMatchObject({ name: 'ResetError' });
     expect(first.queue.mutations).toEqual([]);
     await first.queue.flush();

@@ -13,6 +13,7 @@ import {
 } from '../persist';
 import { RestEndpoint } from '../rest';
 import { Entity } from '../schema';
+import { resetEntireStore } from '../store';
 
 const API = 'http://persist.test';
 let served = 0;
@@ -160,7 +161,7 @@ describe('PersistManager with IndexedDB', () => {
     const store = await startWith({ storage });
     await store.controller.fetch(getTodos);
     await store.persist.flush();
-    await store.controller.resetEntireStore();
+    await resetEntireStore(store.controller);
     await store.persist.flush();
     store.dispose();
     expect([...(await storage.read()).keys()]).toEqual(['tessera']);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createStore } from '../managers/createStore';
 import { TabSyncManager } from '../persist';
 import { Collection, Entity, Invalidate } from '../schema';
+import { setResponse } from '../store';
 
 class Todo extends Entity {
   id = 0;
@@ -38,7 +39,7 @@ describe('TabSyncManager', () => {
     const { a, b, dispose } = twoTabs('results');
     const seen: unknown[] = [];
     const stop = b.controller.select(getTodos).subscribe((s) => seen.push(s.data));
-    await a.controller.setResponse(getTodos, [
+    await setResponse(a.controller, getTodos, [
       { id: 1, title: 'one' },
       { id: 2, title: 'two' },
     ]);
@@ -57,7 +58,7 @@ describe('TabSyncManager', () => {
 
   it('an entity written in one tab updates every list of the other; no echo back', async () => {
     const { a, b, dispose } = twoTabs('entities');
-    await a.controller.setResponse(getTodos, [{ id: 1, title: 'one' }]);
+    await setResponse(a.controller, getTodos, [{ id: 1, title: 'one' }]);
     await delivered(() => b.controller.getResponse(getTodos).data !== undefined);
     const aStates: unknown[] = [];
     const watch = a.controller.changes$.subscribe((change) => aStates.push(change));
@@ -73,7 +74,7 @@ describe('TabSyncManager', () => {
 
   it('an entity deleted in one tab is gone in the other', async () => {
     const { a, b, dispose } = twoTabs('deletes');
-    await a.controller.setResponse(getTodos, [{ id: 1, title: 'one' }]);
+    await setResponse(a.controller, getTodos, [{ id: 1, title: 'one' }]);
     await delivered(() => b.controller.get(Todo, { id: 1 }) !== undefined);
     await a.controller.set(new Invalidate(Todo), { id: 1 });
     await delivered(() => b.controller.get(Todo, { id: 1 }) === undefined);
@@ -88,7 +89,7 @@ describe('TabSyncManager', () => {
       schema: list,
     });
     const { a, b, dispose } = twoTabs('creations');
-    await a.controller.setResponse(getList, [{ id: 1, title: 'one' }]);
+    await setResponse(a.controller, getList, [{ id: 1, title: 'one' }]);
     await delivered(() => b.controller.getResponse(getList).data !== undefined);
     // Tab a made it (its POST's answer); the server's push of the same creation reaches b after.
     await a.controller.set(list.push, {}, { id: 2, title: 'two' });

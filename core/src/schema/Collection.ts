@@ -1,6 +1,6 @@
 import { deriveEndpoint, type RemoveCursor } from '../rest/collectionEndpoints';
 import type { RestEndpoint } from '../rest/RestEndpoint';
-import { ArraySchema } from './ArraySchema';
+import { type ArraySchema, ListSchema } from './ArraySchema';
 import { CollectionUpdate, type MergeMembers } from './CollectionUpdate';
 import { serializeCollectionKey } from './collectionKey';
 import { describeSchema } from './describeSchema';
@@ -35,8 +35,8 @@ export interface CollectionOptions<Args extends unknown[] = unknown[], Parent = 
 type ListDefinition = readonly [unknown] | ArraySchema | Values;
 
 function toInnerSchema(definition: ListDefinition): ArraySchema | Values {
-  if (definition instanceof ArraySchema || isValues(definition)) return definition;
-  if (Array.isArray(definition) && definition.length === 1) return new ArraySchema(definition[0]);
+  if (definition instanceof ListSchema || isValues(definition)) return definition;
+  if (Array.isArray(definition) && definition.length === 1) return new ListSchema(definition[0]);
   throw new TypeError(
     message(
       `TSR12 ${describeSchema(definition)}`,
@@ -76,7 +76,8 @@ export class Collection<
   readonly unshift: CollectionUpdate<this, 'unshift'>;
   readonly assign: CollectionUpdate<this, 'assign'>;
   readonly remove: CollectionUpdate<this, 'remove'>;
-  readonly move: CollectionUpdate<this, 'move'>;
+  /** Writable, as data-client's: a subclass may set `this.move = this.moveWith(unshift)`. */
+  move: CollectionUpdate<this, 'move'>;
   declare readonly definition: S;
   protected readonly options: CollectionOptions<Args, Parent>;
   private readonly isNonFilterKey: (key: string) => boolean;
@@ -195,6 +196,16 @@ export class Collection<
         | ((...args: readonly unknown[]) => CollectionFilter)
         | undefined,
     });
+  }
+
+  /**
+   * A `move` whose entities join the collections they now match the way `merge(existing,
+   * incoming)` says (data-client's `moveWith`), e.g. `moveWith(unshift)` puts them first instead
+   * of last; they leave the others as `move`'s do. `incoming` holds the one member joining, in
+   * the stored form (a list, or a Values map by key).
+   */
+  moveWith(merge: MergeMembers): CollectionUpdate<this, 'move'> {
+    return new CollectionUpdate(this, 'move', { merge });
   }
 
   normalize(input: unknown, parent: unknown, key: FieldKey, delegate: INormalizeDelegate): string {

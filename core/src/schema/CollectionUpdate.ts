@@ -31,7 +31,10 @@ export type CollectionUpdateMode =
 export interface CollectionUpdateOptions {
   /** paginate: page args → the args of the collection the page belongs to. */
   readonly removeCursor?: (...args: readonly unknown[]) => readonly unknown[];
-  /** addWith: the stored value once `incoming` (new members, list or map) joins `existing`. */
+  /**
+   * addWith, and move (`moveWith`): the stored value once `incoming` (new members, list or map)
+   * joins `existing`.
+   */
   readonly merge?: MergeMembers;
   /** addWith: which stored collections take the new members (default: the collection's). */
   readonly createCollectionFilter?: (...args: readonly unknown[]) => CollectionFilter;
@@ -85,14 +88,6 @@ function without(stored: Members, member: unknown): Members {
   return out;
 }
 
-/** A stored list with `member` at the end, or a Values map with it under its primary key. */
-function including(stored: Members, member: unknown): Members {
-  if (Array.isArray(stored)) return [...stored, member];
-  const out = { ...stored };
-  setOwn(out, String(memberId(member)), member);
-  return out;
-}
-
 /** The pk of a normalized member (a pk, or the `id` of a polymorphic `{ id, schema }`). */
 function memberId(member: unknown): unknown {
   return typeof member === 'object' && member !== null ? (member as PolymorphicRef).id : member;
@@ -115,6 +110,16 @@ const adding = (first: boolean) => (existing: unknown[], incoming: unknown[]) =>
 };
 const pushMerge = adding(false);
 const unshiftMerge = adding(true);
+
+/**
+ * A merge putting new members first (data-client's `unshift`), for `collection.moveWith` or
+ * `addWith`: a list takes those it does not hold yet at its start; a Values map lists the new keys
+ * before its own (JavaScript keeps integer-like keys in numeric order whatever the merge).
+ */
+export const unshift: MergeMembers = (existing, incoming) =>
+  Array.isArray(existing)
+    ? unshiftMerge(existing, incoming as unknown[])
+    : { ...incoming, ...existing, ...incoming };
 
 /**
  * The schema of `collection.push` / `unshift` / `assign` / `remove` / `move` / `paginate()` /
@@ -331,11 +336,23 @@ export class CollectionUpdate<
         if (!matches && contained && (oldFilter === undefined || oldFilter(collectionKey))) {
           next = without(current, ref);
         } else if (matches && !contained) {
-          next = including(current, ref);
+          next = this.including(current, ref);
         }
       }
       if (next !== undefined) delegate.setEntity(collection, pk, next);
     });
+  }
+
+  /**
+   * A stored list with `member` joining it (at the end, or as `moveWith`'s merge says), or a
+   * Values map with it under its primary key.
+   */
+  private including(stored: Members, member: unknown): Members {
+    const { merge } = this.options;
+    if (Array.isArray(stored)) return merge ? merge(stored, [member]) : [...stored, member];
+    const incoming = {};
+    setOwn(incoming, String(memberId(member)), member);
+    return merge ? merge(stored, incoming) : { ...stored, ...incoming };
   }
 
   /** The stored value of an entity before this response, for `move`. */

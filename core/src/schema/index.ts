@@ -7,6 +7,8 @@ export {
   CollectionUpdate,
   type CollectionUpdateMode,
   type CollectionUpdateOptions,
+  type MergeMembers,
+  unshift,
 } from './CollectionUpdate';
 export { type AbstractInstanceType, Entity } from './Entity';
 export { findCollection, replaceCollection } from './findCollection';

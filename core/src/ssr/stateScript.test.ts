@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../managers/createStore';
 import { localEndpoint } from '../managers/endpoints.test-helpers';
 import { Entity } from '../schema';
+import { setResponse } from '../store';
 import { dehydrate } from './dehydrate';
 import { serializeState } from './serializeState';
 import { readStateScript, renderStateScript, STATE_SCRIPT_ID } from './stateScript';
@@ -24,7 +25,7 @@ const HOSTILE = '</script><script>alert(1)</script><!-- \u2028 \u2029 & <b>';
 
 async function serverPage(id?: string) {
   const server = createStore();
-  await server.controller.setResponse(getNote, { id: 1 }, { id: 1, text: HOSTILE });
+  await setResponse(server.controller, getNote, { id: 1 }, { id: 1, text: HOSTILE });
   const script = renderStateScript(server.controller, id);
   server.dispose();
   return script;
@@ -71,7 +72,7 @@ describe('readStateScript refuses what the server did not write', () => {
   /** A state whose note 1 reads `text`, as a page would carry it. */
   async function stateOf(text: string) {
     const server = createStore();
-    await server.controller.setResponse(getNote, { id: 1 }, { id: 1, text });
+    await setResponse(server.controller, getNote, { id: 1 }, { id: 1, text });
     const json = serializeState(dehydrate(server.controller));
     server.dispose();
     return json;

@@ -4,6 +4,7 @@ import { Entity } from '../schema';
 import { Controller, StoreDisposedError } from './Controller';
 import type { EndpointInterface } from './EndpointInterface';
 import { ExpiryStatus } from './ExpiryStatus';
+import { setResponse } from './setResponse';
 
 class Note extends Entity {
   id = '';
@@ -68,7 +69,7 @@ describe('Controller', () => {
     const subscription = from(controller).subscribe((state) => states.push(state));
     expect(states).toEqual([controller.getState()]);
     const { endpoint } = noteEndpoint();
-    await controller.setResponse(endpoint, { id: '1' }, { id: '1', text: 'a' });
+    await setResponse(controller, endpoint, { id: '1' }, { id: '1', text: 'a' });
     expect(states).toHaveLength(2);
     expect(states[1]).toBe(controller.getState());
     subscription.unsubscribe();
@@ -82,7 +83,7 @@ describe('Controller', () => {
       expiryStatus: ExpiryStatus.Invalid,
       loading: false,
     });
-    await controller.setResponse(endpoint, { id: '1' }, { id: '1', text: 'a' });
+    await setResponse(controller, endpoint, { id: '1' }, { id: '1', text: 'a' });
     const selection = controller.getSelection(endpoint, { id: '1' });
     expect(selection.data).toBe(controller.getResponse(endpoint, { id: '1' }).data);
     expect(selection.expiresAt).toBe(61_000);
@@ -123,7 +124,7 @@ describe('Controller', () => {
     const controller = new Controller();
     const { endpoint } = noteEndpoint();
     const empty = controller.getState();
-    await controller.setResponse(endpoint, { id: '1' }, { id: '1', text: 'a' });
+    await setResponse(controller, endpoint, { id: '1' }, { id: '1', text: 'a' });
     expect(controller.getResponse(endpoint, { id: '1' }).data).toMatchObject({ text: 'a' });
     expect(controller.getResponse(endpoint, { id: '1' }, empty).data).toBeUndefined();
     expect(controller.get(Note, { id: '1' }, empty)).toBeUndefined();

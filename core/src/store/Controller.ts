@@ -2,7 +2,6 @@ import { Observable } from 'rxjs';
 import { MemoCache } from '../normalize';
 import type { AddArgs, AddResult } from '../schema/addedMembers';
 import { message } from '../schema/development';
-import { INVALID } from '../schema/INVALID';
 import { getOwn } from '../schema/ownProperty';
 import { TesseraError } from '../schema/TesseraError';
 import { Changes } from '../tables/Changes';
@@ -135,7 +134,8 @@ export class Controller extends Observable<State> {
 
   private readonly states: Broadcast<State>;
   private readonly reducer: Reducer;
-  private readonly hub: SelectionHub;
+  /** @internal Live selections (`select`, `selectQuery`). */
+  readonly hub: SelectionHub;
   private readonly dispatchChain: Dispatch;
   private readonly managers: readonly Manager[];
   private readonly clock: () => number;
@@ -320,22 +320,6 @@ export class Controller extends Observable<State> {
     });
   }
 
-  /** Stores a response for an endpoint as if it had just been fetched. */
-  setResponse<E extends EndpointInterface>(
-    endpoint: E,
-    ...argsAndResponse: readonly [...Parameters<E>, unknown]
-  ): Promise<void> {
-    return this.resolveNow(endpoint, argsAndResponse, false);
-  }
-
-  /** Stores an error for an endpoint as if its fetch had just failed. */
-  setError<E extends EndpointInterface>(
-    endpoint: E,
-    ...argsAndError: readonly [...Parameters<E>, unknown]
-  ): Promise<void> {
-    return this.resolveNow(endpoint, argsAndError, true);
-  }
-
   /** Stores the outcome of a fetch that started at `fetchedAt` (performed outside the store). */
   resolve<E extends EndpointInterface>(endpoint: E, meta: ResolveMeta<E>): Promise<void> {
     const error = meta.error === true;
@@ -370,11 +354,6 @@ export class Controller extends Observable<State> {
   /** Makes every result whose key matches stale (refetched on next `fetchIfStale`). */
   expireAll(options: { testKey: (key: string) => boolean }): Promise<void> {
     return this.dispatch({ type: 'expireAll', testKey: options.testKey });
-  }
-
-  /** Empties the store; fetches already in flight are dropped when they land. */
-  resetEntireStore(): Promise<void> {
-    return this.dispatch({ type: 'reset', date: this.nextFetchedAt() });
   }
 
   /** The cached result of an endpoint: `getResponse(endpoint, ...args, state?)`. */
@@ -465,29 +444,6 @@ export class Controller extends Observable<State> {
   }
 
   /**
-   * An observable of a schema query (what `get(schema, ...args)` reads): emits its value at
-   * once, then whenever a write changed it (by identity); a write to other entities costs it
-   * nothing. Never fetches. `null` as the first argument emits undefined.
-   */
-  selectQuery<S extends Schema>(
-    schema: S,
-    ...args: readonly unknown[]
-  ): Observable<DenormalizeNullable<S> | undefined> {
-    if (args[0] === null || this.disposed) {
-      // A disposed store changes no more: its value now, and the end.
-      return new Observable((subscriber) => {
-        subscriber.next(args[0] === null ? undefined : this.get(schema, ...args));
-        if (this.disposed) subscriber.complete();
-      });
-    }
-    return this.hub.observeQuery((state) => {
-      const read = this.memoCache.query(schema as never, args as never[], state);
-      const data = read.data === INVALID ? undefined : read.data;
-      return { selection: { ...NOT_NOW, data }, read: { deps: read.deps ?? [], paths: [] } };
-    }) as Observable<DenormalizeNullable<S> | undefined>;
-  }
-
-  /**
    * Polling subscription: keeps `endpoint` refreshed every `endpoint.pollFrequency` ms while at
    * least one poll holds it (reference counted, one timer per key, needs the polling manager).
    * Returns the release function; call it once when the reader goes away.
@@ -522,20 +478,6 @@ export class Controller extends Observable<State> {
     this.hub.dispose();
     this.changeLog.complete();
     this.states.complete();
-  }
-
-  /** `resolve` for an outcome that arrives now: the last argument is the response or error. */
-  private resolveNow(
-    endpoint: EndpointInterface,
-    argsAndOutcome: readonly unknown[],
-    error: boolean,
-  ): Promise<void> {
-    return this.resolve(endpoint, {
-      args: argsAndOutcome.slice(0, -1),
-      response: argsAndOutcome[argsAndOutcome.length - 1],
-      fetchedAt: this.nextFetchedAt(),
-      error,
-    });
   }
 
   private reduce(action: Action): void {

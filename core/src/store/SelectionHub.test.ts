@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Entity, Values } from '../schema';
 import { Controller } from './Controller';
 import type { EndpointInterface } from './EndpointInterface';
+import { setResponse } from './setResponse';
 
 class Item extends Entity {
   id = '';
@@ -25,7 +26,7 @@ const listItems = Object.assign(async () => [] as { id: string; label: string }[
 describe('SelectionHub (through the controller)', () => {
   it('recomputes only the selections whose result or entities changed', async () => {
     const controller = new Controller();
-    await controller.setResponse(listItems, [
+    await setResponse(controller, listItems, [
       { id: 'a', label: 'A' },
       { id: 'b', label: 'B' },
     ]);
@@ -48,7 +49,7 @@ describe('SelectionHub (through the controller)', () => {
   it("an Entity endpoint's selection follows its entity's freshness, even when refetched equal", async () => {
     let now = 1_000;
     const controller = new Controller({ now: () => now });
-    await controller.setResponse(listItems, [{ id: 'a', label: 'A' }]);
+    await setResponse(controller, listItems, [{ id: 'a', label: 'A' }]);
     const seen: { data: unknown; expiresAt: number }[] = [];
     const sub = controller.select(getItem, { id: 'a' }).subscribe(({ data, expiresAt }) => {
       seen.push({ data, expiresAt });
@@ -56,13 +57,13 @@ describe('SelectionHub (through the controller)', () => {
     expect(seen.map((s) => s.expiresAt)).toEqual([61_000]);
     now = 5_000;
     // The same data again: only the entity's meta changes, its object (and the data) stay.
-    await controller.setResponse(listItems, [{ id: 'a', label: 'A' }]);
+    await setResponse(controller, listItems, [{ id: 'a', label: 'A' }]);
     expect(seen.map((s) => s.expiresAt)).toEqual([61_000, 65_000]);
     expect(seen[1].data).toBe(seen[0].data);
     sub.unsubscribe();
     // Nobody follows it any more: a write walks for no one, and nothing is emitted.
     now = 9_000;
-    await controller.setResponse(listItems, [{ id: 'a', label: 'A' }]);
+    await setResponse(controller, listItems, [{ id: 'a', label: 'A' }]);
     expect(seen).toHaveLength(2);
   });
 
@@ -97,16 +98,16 @@ describe('SelectionHub (through the controller)', () => {
     const values = vi.fn();
     subs.push(controller.select(someTagged).subscribe(values));
     // Another entity key: none of them is woken.
-    await controller.setResponse(listItems, [{ id: 'a', label: 'A' }]);
+    await setResponse(controller, listItems, [{ id: 'a', label: 'A' }]);
     expect([seen.slug.length, seen.id.length]).toEqual([1, 1]);
-    await controller.setResponse(listTagged, [
+    await setResponse(controller, listTagged, [
       { id: '1', slug: 'x' },
       { id: '2', slug: 'y' },
     ]);
     expect(seen.slug.map((data) => (data as Tagged | undefined)?.id)).toEqual([undefined, '1']);
     expect(seen.id.map((data) => (data as Tagged | undefined)?.id)).toEqual([undefined, '2']);
     // A Values result stored with members not written yet: woken when they are.
-    await controller.setResponse(someTagged, { c: '3' });
+    await setResponse(controller, someTagged, { c: '3' });
     const last = () => values.mock.calls.at(-1)?.[0].data as Record<string, Tagged> | undefined;
     expect(last()?.c).toBeUndefined();
     await controller.set(Tagged, { id: '3' }, { id: '3', slug: 'z' });
@@ -128,7 +129,7 @@ describe('SelectionHub (through the controller)', () => {
 
   it('live references: selections and countRef hold keys and entities until released', async () => {
     const controller = new Controller();
-    await controller.setResponse(getItem, { id: 'a' }, { id: 'a', label: 'A' });
+    await setResponse(controller, getItem, { id: 'a' }, { id: 'a', label: 'A' });
     const sub = controller.select(getItem, { id: 'a' }).subscribe(() => {});
     expect([...controller.liveReferences().keys]).toEqual(['GET /items/a']);
     expect([...(controller.liveReferences().entities.get('Item') ?? [])]).toEqual(['a']);
@@ -142,7 +143,7 @@ describe('SelectionHub (through the controller)', () => {
 
   it('live references count the readers of each key, with the endpoint a select reads it by', async () => {
     const controller = new Controller();
-    await controller.setResponse(getItem, { id: 'a' }, { id: 'a', label: 'A' });
+    await setResponse(controller, getItem, { id: 'a' }, { id: 'a', label: 'A' });
     const subs = [1, 2].map(() => controller.select(getItem, { id: 'a' }).subscribe(() => {}));
     const release = controller.getResponseMeta(listItems).countRef?.();
     const { readers } = controller.liveReferences();
@@ -167,7 +168,7 @@ describe('SelectionHub (through the controller)', () => {
         dataExpiryLength: 1_000,
       }) satisfies EndpointInterface;
       const controller = new Controller();
-      await controller.setResponse(strict, { id: 'a', label: 'A' });
+      await setResponse(controller, strict, { id: 'a', label: 'A' });
       const seen: unknown[] = [];
       const sub = controller.select(strict).subscribe((selection) => seen.push(selection.data));
       expect(seen).toHaveLength(1);

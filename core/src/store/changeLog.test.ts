@@ -3,7 +3,9 @@ import { Entity } from '../schema';
 import { WHOLE } from '../tables/Changes';
 import { Controller, type StoreChange } from './Controller';
 import type { EndpointInterface } from './EndpointInterface';
+import { resetEntireStore } from './resetEntireStore';
 import type { Selection } from './SnapshotInterface';
+import { setResponse } from './setResponse';
 
 class Article extends Entity {
   id = '';
@@ -40,8 +42,8 @@ describe('the change log', () => {
   it('the memo hears each write once, without pending updates to replay', async () => {
     const controller = new Controller();
     const heard = vi.spyOn(controller.memo, 'changed');
-    await controller.setResponse(list, [{ id: '1', slug: 'a', title: 'A' }]);
-    await controller.setResponse(getArticle, { id: '1' }, { id: '1', slug: 'a', title: 'B' });
+    await setResponse(controller, list, [{ id: '1', slug: 'a', title: 'A' }]);
+    await setResponse(controller, getArticle, { id: '1' }, { id: '1', slug: 'a', title: 'B' });
     await controller.invalidate(getArticle, { id: '1' });
     expect(heard).toHaveBeenCalledTimes(3);
     expect(controller.get(Article, { id: '1' })?.title).toBe('B');
@@ -70,7 +72,7 @@ describe('the change log', () => {
 
   it('names exactly the (table, key) pairs a write changed', async () => {
     const controller = new Controller();
-    await controller.setResponse(list, [
+    await setResponse(controller, list, [
       { id: '1', slug: 'a', title: 'one' },
       { id: '2', slug: 'b', title: 'two' },
     ]);
@@ -84,27 +86,27 @@ describe('the change log', () => {
     expect([...changes.results]).toEqual([]);
     expect([...changes.indexes]).toEqual([]);
 
-    await controller.setResponse(getArticle, { id: '3' }, { id: '3', slug: 'c', title: '' });
+    await setResponse(controller, getArticle, { id: '3' }, { id: '3', slug: 'c', title: '' });
     const second = log[1].changes;
     expect(second.entities.get('Article')).toEqual(new Set(['3']));
     expect(second.indexes).toEqual(new Set(['Article']));
     expect(second.results).toEqual(new Set(['GET /articles/3']));
 
-    await controller.resetEntireStore();
+    await resetEntireStore(controller);
     expect(log[2].changes.all).toBe(true);
   });
 
   it('logs a table that a write created as a whole', async () => {
     const controller = new Controller();
     const log = recorded(controller);
-    await controller.setResponse(list, [{ id: '1', slug: 'a', title: 'one' }]);
+    await setResponse(controller, list, [{ id: '1', slug: 'a', title: 'one' }]);
     expect(log[0].changes.entities.get('Article')).toBe(WHOLE);
     expect(log[0].changes.results).toEqual(new Set(['GET /articles']));
   });
 
   it('logs a write made after keepState (into copies) key by key', async () => {
     const controller = new Controller();
-    await controller.setResponse(list, [
+    await setResponse(controller, list, [
       { id: '1', slug: 'a', title: 'one' },
       { id: '2', slug: 'b', title: 'two' },
     ]);
@@ -120,7 +122,7 @@ describe('a reset', () => {
     const controller = new Controller();
     await controller.set(Article, { id: '1', slug: 'a', title: 'one' });
     expect(controller.get(Article, { slug: 'a' })?.id).toBe('1');
-    await controller.resetEntireStore();
+    await resetEntireStore(controller);
     await controller.set(Article, { id: '2', slug: 'a', title: 'two' });
     expect(controller.get(Article, { slug: 'a' })?.id).toBe('2');
   });
@@ -130,7 +132,7 @@ describe('a failed write is undone', () => {
   it('expireAll whose testKey throws midway leaves every key as it was, with no emission', async () => {
     const controller = new Controller();
     for (const id of ['1', '2', '3'])
-      await controller.setResponse(getArticle, { id }, { id, slug: id, title: '' });
+      await setResponse(controller, getArticle, { id }, { id, slug: id, title: '' });
     const state = controller.getState();
     const before = JSON.stringify(state.meta);
     const emitted: unknown[] = [];
@@ -157,7 +159,7 @@ describe('a failed write is undone', () => {
 describe('select through an index', () => {
   it('follows the index to the entity it points at now, as getSelection does', async () => {
     const controller = new Controller();
-    await controller.setResponse(list, [{ id: '1', slug: 'a', title: 'one' }]);
+    await setResponse(controller, list, [{ id: '1', slug: 'a', title: 'one' }]);
     const seen: Selection<unknown>[] = [];
     const subscription = controller.select(bySlug, { slug: 'a' }).subscribe((s) => seen.push(s));
     expect((seen.at(-1)!.data as Article).id).toBe('1');
@@ -190,10 +192,10 @@ describe('a merge that mutates the stored value (unsupported, see core/README)',
 
   it('is not seen: the entity is not logged as changed and readers keep what they read', async () => {
     const controller = new Controller();
-    await controller.setResponse(getCounter, { id: '1' }, { id: '1', count: 1 });
+    await setResponse(controller, getCounter, { id: '1' }, { id: '1', count: 1 });
     const before = controller.getResponse(getCounter, { id: '1' }).data as Counter;
     const log = recorded(controller);
-    await controller.setResponse(getCounter, { id: '1' }, { id: '1', count: 2 });
+    await setResponse(controller, getCounter, { id: '1' }, { id: '1', count: 2 });
     expect(log[0].changes.entities.size).toBe(0);
     expect(controller.getResponse(getCounter, { id: '1' }).data).toBe(before);
     expect(before.count).toBe(1);

@@ -19,6 +19,7 @@ export type {
 export { ExpiryStatus } from './ExpiryStatus';
 export { type FetchDueInput, isFetchDue } from './fetchDue';
 export type { Dispatch, Manager } from './Manager';
+export { resetEntireStore } from './resetEntireStore';
 export type { KeyReaders, LiveReferences } from './SelectionHub';
 export { OptimisticAbort, Snapshot } from './Snapshot';
 export type { ResponseMeta, Selection, SnapshotInterface } from './SnapshotInterface';
@@ -33,3 +34,5 @@ export {
 } from './State';
 export type { CreateStoreOptions, GcOptions, Store } from './Store';
 export type { Denormalize, DenormalizeNullable, Schema } from './schemaTypes';
+export { selectQuery } from './selectQuery';
+export { setError, setResponse } from './setResponse';

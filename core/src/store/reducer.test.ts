@@ -4,6 +4,7 @@ import type { SetResponseAction } from './actions';
 import { Controller } from './Controller';
 import type { EndpointInterface } from './EndpointInterface';
 import { ExpiryStatus } from './ExpiryStatus';
+import { resetEntireStore } from './resetEntireStore';
 import { initialState, type State } from './State';
 import { gcAction } from './writeCache';
 
@@ -65,7 +66,7 @@ describe('reducer (through a manager-less controller)', () => {
     await controller.invalidate(getNote, { id: '1' });
     await controller.expireAll({ testKey: () => true });
     await controller.dispatch(gcAction([getNote.key({ id: '2' })], [{ key: 'Note', pk: '2' }]));
-    await controller.resetEntireStore();
+    await resetEntireStore(controller);
     expect(JSON.stringify(frozen)).toBe(snapshot);
   });
 
@@ -96,7 +97,7 @@ describe('reducer (through a manager-less controller)', () => {
   it('reset empties the cache and records its time', async () => {
     const controller = bareController();
     await controller.dispatch(setResponse('1', 'a', 10));
-    await controller.resetEntireStore();
+    await resetEntireStore(controller);
     const state = controller.getState();
     expect(state.endpoints).toEqual({});
     expect(state.entities).toEqual({});
