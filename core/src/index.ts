@@ -72,4 +72,13 @@ export {
 export type * from './store/actions';
 export type * from './store/index';
 // The store; what a manager sees (the actions) and the rule a reader fetches by
-export { Controller, ExpiryStatus, isFetchDue, StoreDisposedError } from './store/index';
+export {
+  Controller,
+  ExpiryStatus,
+  isFetchDue,
+  resetEntireStore,
+  StoreDisposedError,
+  selectQuery,
+  setError,
+  setResponse,
+} from './store/index';
