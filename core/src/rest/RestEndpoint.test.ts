@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { build } from 'esbuild';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import qs from 'qs';
@@ -648,6 +650,55 @@ describe('errors (docs/reference/errors.md)', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const endpoint = new RestEndpoint({ path: '/a' });
     expect(() => endpoint.extend(null as never)).toThrow(/extend\(\) expects an options object/);
+    expect(() => endpoint.url(7 as never)).toThrow(/URL params must be an object \(got number\)/);
+    expect(() => new RestEndpoint({ path: '/a', timeout: -1 })).toThrow(/positive number of ms/);
+  });
+});
+
+describe('development-only checks (docs/reference/messages.md#development-only-checks)', () => {
+  /** `RestEndpoint` bundled from the sources as an app's production (or development) build. */
+  async function bundled(mode: 'production' | 'development'): Promise<string> {
+    const result = await build({
+      stdin: {
+        contents: `export { RestEndpoint } from './index';`,
+        resolveDir: resolve(import.meta.dirname, '..'),
+        loader: 'ts',
+      },
+      bundle: true,
+      write: false,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+      logLevel: 'silent',
+    });
+    return result.outputFiles[0].text;
+  }
+
+  it('a production bundle leaves out the checks the types make (TSR40-42, TSR45-48)', async () => {
+    const production = await bundled('production');
+    expect(production).not.toMatch(/TSR4[0-25-8]/);
+    // What a well-typed app can still meet stays: reserved keys in parsed JSON, the origin check.
+    expect(production).toContain('TSR44');
+    expect(production).toContain('TSR49');
+    const development = await bundled('development');
+    expect(development).toContain('timeout must be a positive number of ms');
+    expect(development).toContain('URL params must be an object');
+  });
+
+  it('in production, options of the wrong kind are not checked; a bad path still throws', () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      const noTimeout = new RestEndpoint({ path: '/a', timeout: -1 });
+      expect(noTimeout.timeout).toBe(-1);
+      // Where the engine itself fails, still a TypeError, without a TSR code.
+      expect(() => new RestEndpoint({ path: '/a' }).extend(null as never)).toThrow(TypeError);
+      // Where it is written: the constructor compiles the path.
+      expect(() => new RestEndpoint({} as never)).toThrow(TypeError);
+      expect(() => new RestEndpoint({ path: '/a/{:b' })).toThrow(TypeError);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

@@ -75,22 +75,17 @@ const RESERVED_OPTIONS = new Set(['__proto__', 'constructor', 'prototype']);
 
 class RestEndpointImpl {
   constructor(options: Record<string, unknown>) {
-    if (options === null || typeof options !== 'object') {
-      throw new TypeError(
-        message(
-          'TSR40',
-          () =>
-            process.env.NODE_ENV !== 'production' &&
-            'RestEndpoint expects an options object with a `path`',
-        ),
-      );
-    }
     const endpoint = ((...args: unknown[]) => runFetch(endpoint, args)) as unknown as Endpoint;
     // The arrow's own `name` would hide the readable one from the prototype.
     Reflect.deleteProperty(endpoint, 'name');
     Object.setPrototypeOf(endpoint, new.target.prototype);
-    defineMembers(endpoint, options);
-    validate(endpoint);
+    defineMembers(endpoint, options ?? {});
+    try {
+      if (process.env.NODE_ENV !== 'production') checkOptions(endpoint, options);
+    } catch (error) {
+      unlessNoProcess(error);
+    }
+    pathTemplate(endpoint.path); // compiles now, so a bad template fails where it is written
     // A constructor returning an object makes it `this` for subclass field initializers.
     // biome-ignore lint/correctness/noConstructorReturn: the instance must be callable
     return endpoint as unknown as RestEndpointImpl;
@@ -103,15 +98,12 @@ class RestEndpointImpl {
    * (docs/reference/rest-endpoint.md#url).
    */
   url(this: Endpoint, urlParams: Record<string, unknown> = {}): string {
-    if (urlParams === null || typeof urlParams !== 'object') {
-      throw new TypeError(
-        message(
-          `TSR41 ${this.name}`,
-          () =>
-            process.env.NODE_ENV !== 'production' &&
-            `${this.name}: URL params must be an object (got ${typeof urlParams})`,
-        ),
-      );
+    try {
+      if (process.env.NODE_ENV !== 'production' && !isObject(urlParams)) {
+        throw new TypeError(`${this.name}: URL params must be an object (got ${typeof urlParams})`);
+      }
+    } catch (error) {
+      unlessNoProcess(error);
     }
     const template = pathTemplate(this.path);
     const url = joinUrl(this, template.build(urlParams));
@@ -244,15 +236,12 @@ class RestEndpointImpl {
    * unchanged. A new `signal` is combined with an existing one (either aborts the request).
    */
   extend(this: Endpoint, options: Record<string, unknown>): Endpoint {
-    if (options === null || typeof options !== 'object') {
-      throw new TypeError(
-        message(
-          `TSR42 ${this.name}`,
-          () =>
-            process.env.NODE_ENV !== 'production' &&
-            `${this.name}: extend() expects an options object`,
-        ),
-      );
+    try {
+      if (process.env.NODE_ENV !== 'production' && !isObject(options)) {
+        throw new TypeError(`${this.name}: extend() expects an options object`);
+      }
+    } catch (error) {
+      unlessNoProcess(error);
     }
     // Own enumerable members: those set by options, `extend()` or subclass fields.
     const merged: Record<string, unknown> = { ...(this as object), ...options };
@@ -477,36 +466,35 @@ function defineMembers(endpoint: Endpoint, options: Record<string, unknown>) {
   }
 }
 
-function validate(endpoint: Endpoint) {
+/**
+ * Development builds check options and arguments of the wrong kind, which the types already rule
+ * out (docs/reference/messages.md#development-only-checks); production builds leave these checks
+ * out, so they have no code. Each site reads `try { if (process.env.NODE_ENV !== 'production') check() } catch (error)
+ * { unlessNoProcess(error) }`: bundlers replace the condition and fold the whole block away (see
+ * `message`), and a browser without a bundler, which has no `process`, skips the check.
+ */
+function unlessNoProcess(error: unknown): void {
+  if (!(error instanceof ReferenceError)) throw error;
+}
+
+function isObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object';
+}
+
+/** The constructor's options, development builds only. */
+function checkOptions(endpoint: Endpoint, options: unknown): void {
+  if (!isObject(options))
+    throw new TypeError('RestEndpoint expects an options object with a `path`');
   if (typeof endpoint.path !== 'string') {
-    throw new TypeError(
-      message(
-        'TSR45',
-        () =>
-          process.env.NODE_ENV !== 'production' &&
-          `RestEndpoint needs a string \`path\` (got ${typeof endpoint.path})`,
-      ),
-    );
+    throw new TypeError(`RestEndpoint needs a string \`path\` (got ${typeof endpoint.path})`);
   }
-  pathTemplate(endpoint.path); // compiles now, so a bad template fails where it is written
   if (typeof endpoint.urlPrefix !== 'string') {
-    throw new TypeError(
-      message(
-        `TSR46 ${endpoint.name}`,
-        () =>
-          process.env.NODE_ENV !== 'production' && `${endpoint.name}: urlPrefix must be a string`,
-      ),
-    );
+    throw new TypeError(`${endpoint.name}: urlPrefix must be a string`);
   }
   const { timeout } = endpoint;
   if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0 && timeout < 2 ** 31)) {
     throw new TypeError(
-      message(
-        `TSR47 ${endpoint.name} ${timeout}`,
-        () =>
-          process.env.NODE_ENV !== 'production' &&
-          `${endpoint.name}: timeout must be a positive number of ms (got ${timeout})`,
-      ),
+      `${endpoint.name}: timeout must be a positive number of ms (got ${timeout})`,
     );
   }
   if (
@@ -516,12 +504,7 @@ function validate(endpoint: Endpoint) {
   ) {
     // Binary or text data cannot be normalized (docs/reference/rest-endpoint.md#responses).
     throw new TypeError(
-      message(
-        `TSR48 ${endpoint.name} ${endpoint.content}`,
-        () =>
-          process.env.NODE_ENV !== 'production' &&
-          `${endpoint.name}: content '${endpoint.content}' cannot have a schema (only JSON is normalized)`,
-      ),
+      `${endpoint.name}: content '${endpoint.content}' cannot have a schema (only JSON is normalized)`,
     );
   }
 }

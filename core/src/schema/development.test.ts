@@ -89,9 +89,10 @@ describe('in production', () => {
   });
 
   it('a TypeError names the code, the endpoint and the bad value', () => {
-    const error = thrown(() => new RestEndpoint({ path: '/users/:id', timeout: -1 }));
+    const users = new RestEndpoint({ urlPrefix: 'http://api.test', path: ':id' });
+    const error = thrown(() => users.url({ id: '.evil.test' }));
     expect(error).toBeInstanceOf(TypeError);
-    expect(error.message).toBe('TSR47 GET /users/:id -1');
+    expect(error.message).toBe('TSR49 GET :id http://api.test.evil.test');
   });
 
   it('a URL parameter error names the code, the parameter and the path', () => {
@@ -173,7 +174,9 @@ describe('in a browser without a bundler (no `process`)', () => {
     const result = await build({
       stdin: {
         contents: `import { RestEndpoint } from './index';
-          try { new RestEndpoint({ path: '/users/:id', timeout: -1 }); }
+          // The checks of development builds only are skipped, not a ReferenceError either.
+          const users = new RestEndpoint({ urlPrefix: 'http://api.test', path: ':id', timeout: -1 });
+          try { users.url({ id: '.evil.test' }); }
           catch (error) { globalThis.caught = { name: error.name, message: error.message }; }`,
         resolveDir: resolve(import.meta.dirname, '..'),
         loader: 'ts',
@@ -190,6 +193,9 @@ describe('in a browser without a bundler (no `process`)', () => {
     expect(code).toContain('process.env.NODE_ENV');
     const context: { caught?: unknown } = {};
     runInNewContext(code, context);
-    expect(context.caught).toEqual({ name: 'TypeError', message: 'TSR47 GET /users/:id -1' });
+    expect(context.caught).toEqual({
+      name: 'TypeError',
+      message: 'TSR49 GET :id http://api.test.evil.test',
+    });
   });
 });

@@ -3,8 +3,8 @@
  * stable code: production builds carry only that code and the key values, development builds
  * the full explanation (warnings are development-only). Each site is written the same way:
  *
- *   message(`TSR46 ${endpoint.name}`, () =>
- *     process.env.NODE_ENV !== 'production' && `${endpoint.name}: urlPrefix must be a string`)
+ *   message(`TSR44 ${key}`, () =>
+ *     process.env.NODE_ENV !== 'production' && `RestEndpoint option "${key}" is not allowed`)
  *
  * The condition must be written out at the site: bundlers replace `process.env.NODE_ENV`, and
  * only then can the minifier see `false && '...'` and drop the long text (behind a function
