@@ -268,22 +268,19 @@ export abstract class Entity {
   static queryKey(args: readonly unknown[], delegate: IQueryDelegate): string | undefined {
     const params = args[0];
     if (params === undefined || params === null) return undefined;
-    if (typeof params !== 'object') {
-      const pk = String(params);
-      return delegate.getEntity(this.key, pk) !== undefined ? pk : undefined;
+    // A string or number is the primary key itself; of an object, what pk() finds in it.
+    let id: unknown = params;
+    if (typeof params === 'object') {
+      try {
+        id = this.pk(params, undefined, undefined, args);
+      } catch {
+        // pk() of a partial record may throw (TSR09, or its own code): the indexes may find it.
+      }
     }
-    let id: unknown;
-    try {
-      id = this.pk(params, undefined, undefined, args);
-    } catch {
-      id = undefined;
-    }
-    if (id !== undefined && id !== null && id !== '' && !Number.isNaN(id)) {
-      const pk = String(id);
-      if (delegate.getEntity(this.key, pk) !== undefined) return pk;
-    }
+    const pk = usablePk(id);
+    if (pk !== undefined && delegate.getEntity(this.key, pk) !== undefined) return pk;
     const indexes = this.indexes;
-    if (indexes) {
+    if (indexes && typeof params === 'object') {
       for (const index of indexes) {
         const value = (params as Record<string, unknown>)[index];
         if (value === undefined) continue;

@@ -7,9 +7,13 @@ import { SchemaError } from './SchemaError';
  * record under one key (data-client refuses it too).
  */
 export function usablePk(id: unknown): string | undefined {
-  if (typeof id === 'string') return id !== '' && id !== 'undefined' ? id : undefined;
-  if (typeof id === 'number') return Number.isNaN(id) ? undefined : String(id);
-  return typeof id === 'bigint' ? String(id) : undefined;
+  const usable =
+    typeof id === 'string'
+      ? id !== '' && id !== 'undefined'
+      : typeof id === 'number'
+        ? !Number.isNaN(id)
+        : typeof id === 'bigint';
+  return usable ? String(id) : undefined;
 }
 
 /**
