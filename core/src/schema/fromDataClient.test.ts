@@ -7,6 +7,7 @@ import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { createStore } from '../managers/createStore';
 import { useMswServer } from '../managers/endpoints.test-helpers';
+import type { MemoCache } from '../normalize';
 import { RestEndpoint } from '../rest/RestEndpoint';
 import { ExpiryStatus, type Store } from '../store';
 import { Collection } from './Collection';
@@ -27,6 +28,13 @@ afterEach(() => {
   for (const store of stores) store.dispose();
   stores = [];
 });
+
+/** The memo's nodes of one entity key (a count the memo keeps no public accessor for). */
+function memoNodes(memo: MemoCache, key: string): number {
+  return (
+    (memo as unknown as { nodes: Map<string, Map<string, unknown>> }).nodes.get(key)?.size ?? 0
+  );
+}
 
 /** Answers GET `${API}${path}` with `body`. */
 function serve(path: string, body: JsonBodyType): void {
@@ -83,6 +91,32 @@ describe('a Union read by arguments without its discriminator', () => {
     serve('/events', [{ id: 's2', type: 'sports', score: '0-0' }]);
     await store.controller.fetch(getEvents);
     expect(store.controller.get(EventUnion, { id: 's2' })).toMatchObject({ score: '0-0' });
+  });
+
+  it('at scale: 10,000 records of two types found by { id }, 10,000 misses leave no memo nodes', async () => {
+    const events = Array.from({ length: 10_000 }, (_, i) =>
+      i % 2 === 0
+        ? { id: `e${i}`, type: 'news', headline: `h${i}` }
+        : { id: `e${i}`, type: 'sports', score: `${i}` },
+    );
+    serve('/events', events);
+    const { controller } = newStore();
+    await controller.fetch(getEvents);
+    const nodes = () =>
+      memoNodes(controller.memo, NewsEvent.key) + memoNodes(controller.memo, SportsEvent.key);
+    for (let i = 0; i < 10_000; i++) {
+      const event = controller.get(EventUnion, { id: `e${i}` });
+      expect(event).toBeInstanceOf(i % 2 === 0 ? NewsEvent : SportsEvent);
+    }
+    // One node per record, and one per sports id searched for first among the news: a record
+    // of that id stored there later must change the answer.
+    const afterHits = nodes();
+    expect(afterHits).toBeLessThanOrEqual(15_000);
+    for (let i = 0; i < 10_000; i++)
+      expect(controller.get(EventUnion, { id: `missing${i}` })).toBeUndefined();
+    // A search that found nothing is not remembered: what it read goes at the memo's next sweep
+    // (every 256 unread nodes), not 20,000 nodes (one per member and miss).
+    expect(nodes() - afterHits).toBeLessThan(256);
   });
 
   it('a Union whose schemaAttribute is a function is searched member by member', async () => {
@@ -299,5 +333,40 @@ describe('types a migrating class meets', () => {
     // @ts-expect-error no `defaults` (the guide: Todo.fromJS())
     expect(Todo.defaults).toBeUndefined();
     expect(Todo.fromJS()).toMatchObject({ id: 0 });
+  });
+});
+
+describe('pk(parent) at the top of a response (documented in the guide: undefined there)', () => {
+  const parents: unknown[] = [];
+  class Comment extends Entity {
+    index = 0;
+    text = '';
+    pk(parent?: unknown) {
+      parents.push(parent);
+      return `${this.index}`;
+    }
+    static override key = 'MigratingComment';
+  }
+  class Post extends Entity {
+    id = '';
+    comments: Comment[] = [];
+    static override key = 'MigratingCommentedPost';
+    static override schema = { comments: [Comment] };
+  }
+  const getComment = new RestEndpoint({ urlPrefix: API, path: '/comments/1', schema: Comment });
+  const getPost = new RestEndpoint({ urlPrefix: API, path: '/posts/p1', schema: Post });
+
+  it('is undefined at the top (data-client: the response itself), the holding record inside', async () => {
+    serve('/comments/1', { index: 1, text: 'top' });
+    serve('/posts/p1', { id: 'p1', comments: [{ index: 2, text: 'inside' }] });
+    const { controller } = newStore();
+    parents.length = 0;
+    await controller.fetch(getComment);
+    expect(parents.length).toBeGreaterThan(0);
+    expect(parents.every((parent) => parent === undefined)).toBe(true);
+    parents.length = 0;
+    await controller.fetch(getPost);
+    expect(parents.length).toBeGreaterThan(0);
+    for (const parent of parents) expect(parent).toMatchObject({ id: 'p1' });
   });
 });
