@@ -110,6 +110,8 @@ const adding = (first: boolean) => (existing: unknown[], incoming: unknown[]) =>
 };
 const pushMerge = adding(false);
 const unshiftMerge = adding(true);
+/** assign's merge: a Values map takes each new key, a key it holds is replaced. */
+const assignMerge: MergeMembers = (existing, incoming) => ({ ...existing, ...incoming });
 
 /**
  * A merge putting new members first (data-client's `unshift`), for `collection.moveWith` or
@@ -189,8 +191,7 @@ export class CollectionUpdate<
         );
       if (input !== null && typeof input === 'object') this.requireMembers(Object.values(input));
       const refs = inner.normalize(input, parent, key, delegate);
-      const merge: MergeMembers =
-        this.options.merge ?? ((existing, incoming) => ({ ...existing, ...incoming }));
+      const merge = this.options.merge ?? assignMerge;
       const filter = this.filterFor(delegate.args);
       this.forEachStored(delegate, (pk, stored) => {
         if (!filter(parseCollectionKey(pk))) return;
@@ -348,11 +349,14 @@ export class CollectionUpdate<
    * Values map with it under its primary key.
    */
   private including(stored: Members, member: unknown): Members {
-    const { merge } = this.options;
-    if (Array.isArray(stored)) return merge ? merge(stored, [member]) : [...stored, member];
-    const incoming = {};
-    setOwn(incoming, String(memberId(member)), member);
-    return merge ? merge(stored, incoming) : { ...stored, ...incoming };
+    const list = Array.isArray(stored);
+    const incoming: Members = list ? [member] : {};
+    if (!list) setOwn(incoming, String(memberId(member)), member);
+    // push's merge appends: a member comes here only when the list does not hold it
+    return (this.options.merge ?? (list ? (pushMerge as MergeMembers) : assignMerge))(
+      stored,
+      incoming,
+    );
   }
 
   /** The stored value of an entity before this response, for `move`. */
