@@ -5,7 +5,6 @@ import { getOwn } from '../schema/ownProperty';
 import type { Controller, Dispatch, EndpointInterface, Manager, State } from '../store';
 import type { Action, FetchAction, SetResponseAction } from '../store/actions';
 import { unrefTimer } from '../store/unrefTimer';
-import { installFeature } from './features';
 import { freshness, retryAfter } from './httpHeaders';
 
 export interface HttpSemanticsOptions {
@@ -233,7 +232,7 @@ export class HttpSemanticsManager implements Manager {
   }
 
   middleware(controller: Controller) {
-    installFeature(controller, { shared: (key) => !this.unshared.has(key) });
+    controller.features.shared = (key) => !this.unshared.has(key);
     return (next: Dispatch): Dispatch =>
       (action) => {
         switch (action.type) {

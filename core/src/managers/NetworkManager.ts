@@ -6,7 +6,8 @@ import { TesseraError } from '../schema/TesseraError';
 import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
 import { StoreDisposedError } from '../store';
 import type { Action, FetchAction, ResponseWritten } from '../store/actions';
-import { type Attempt, featuresOf, warnMissingFeature } from './features';
+import type { Attempt } from '../store/Features';
+import { warnMissingFeature } from './features';
 import { untilAborted } from './untilAborted';
 
 /** Performs one request for an endpoint; the default calls it (through `extend({ signal })`). */
@@ -116,7 +117,7 @@ export class NetworkManager implements Manager {
             if (
               process.env.NODE_ENV !== 'production' &&
               action.endpoint.pollFrequency !== undefined &&
-              !featuresOf(controller).polling
+              !controller.features.polling
             ) {
               warnMissingFeature(action.endpoint, action.key, 'pollFrequency', 'PollingManager');
             }
@@ -222,7 +223,7 @@ export class NetworkManager implements Manager {
         throw error;
       }
     };
-    const { request: withPolicy, network } = featuresOf(controller);
+    const { request: withPolicy, network } = controller.features;
     // Development only: `retry`, and the `timeout` of an endpoint that does not apply it itself
     // (a RestEndpoint does, through its `fetchResponse`), need the retries feature.
     if (process.env.NODE_ENV !== 'production' && !withPolicy) {

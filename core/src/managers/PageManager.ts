@@ -1,5 +1,5 @@
 import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
-import { installFeature, type PageEvent, type PageEvents } from './features';
+import type { PageEvent, PageEvents } from '../store/Features';
 
 export interface PageManagerOptions {
   /** Readers refetch what is stale when the page becomes visible again (default true). */
@@ -40,12 +40,10 @@ export class PageManager implements Manager {
         return () => this.listeners.delete(listener);
       },
     };
-    installFeature(controller, {
-      page,
-      ...(this.options.networkMode !== 'always' && {
-        network: (run: () => Promise<unknown>, signal: AbortSignal) => this.perform(run, signal),
-      }),
-    });
+    const { features } = controller;
+    features.page = page;
+    if (this.options.networkMode !== 'always')
+      features.network = (run, signal) => this.perform(run, signal);
     return (next: Dispatch): Dispatch => next;
   }
 

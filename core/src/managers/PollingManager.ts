@@ -2,7 +2,6 @@ import { getOwn } from '../schema/ownProperty';
 import type { Controller, Dispatch, EndpointInterface, Manager } from '../store';
 import type { SubscribeAction, UnsubscribeAction } from '../store/actions';
 import { unrefTimer } from '../store/unrefTimer';
-import { installFeature } from './features';
 
 interface Poll {
   endpoint: EndpointInterface;
@@ -40,7 +39,7 @@ export class PollingManager implements Manager {
 
   middleware(controller: Controller) {
     this.controller = controller;
-    installFeature(controller, { polling: true });
+    controller.features.polling = true;
     // No document on a server: nothing to pause for.
     if (this.pause) {
       globalThis.document?.addEventListener('visibilitychange', this.onVisibility);

@@ -1,5 +1,4 @@
 import type { Controller, Dispatch, Manager } from '../store';
-import { installFeature } from './features';
 import { performWithPolicy, type RequestPolicy } from './requestPolicy';
 
 /** Options of `new RetryManager()`: store-wide defaults, which an endpoint's own options win over. */
@@ -19,10 +18,8 @@ export class RetryManager implements Manager {
   }
 
   middleware(controller: Controller) {
-    installFeature(controller, {
-      request: (attempt, endpoint, signal) =>
-        performWithPolicy(attempt, endpoint, signal, this.policy),
-    });
+    controller.features.request = (attempt, endpoint, signal) =>
+      performWithPolicy(attempt, endpoint, signal, this.policy);
     return (next: Dispatch): Dispatch => next;
   }
 

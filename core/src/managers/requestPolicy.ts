@@ -1,6 +1,6 @@
 import { withTimeout } from '../rest/requestInit';
 import type { EndpointInterface, RetryOption } from '../store';
-import type { Attempt } from './features';
+import type { Attempt } from '../store/Features';
 import { sleep } from './sleep';
 
 /** The store-wide request options (`new RetryManager({ timeout, retry })`), off unless set. */

@@ -1,5 +1,4 @@
 import type { Subscription } from 'rxjs';
-import { featuresOf } from '../managers/features';
 import { asTimeoutError, isTimeoutReason } from '../rest/NetworkError';
 import { describeSchema } from '../schema/describeSchema';
 import { message } from '../schema/development';
@@ -266,7 +265,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     if (this.mode === 'poll') this.releasePoll = this.controller.poll(this.endpoint, ...this.args);
     // The page shown again, the network back (a PageManager): stale data is due again, if the
     // endpoint (else the store) says so; `paused` may change too.
-    const page = featuresOf(this.controller).page;
+    const page = this.controller.features.page;
     this.stopPage = page?.listen((event) => {
       if (this.last) this.onSelection(this.last, page.refetchOn(event, this.endpoint));
     });
@@ -437,7 +436,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
         previous = true;
       } else this.carried = undefined;
     }
-    const paused = loading && featuresOf(this.controller).page?.waiting() === true;
+    const paused = loading && this.controller.features.page?.waiting() === true;
     const next = { data, loading, error, previous, paused };
     if (this.snapshot && sameSnapshot(this.snapshot, next)) return this.snapshot;
     return Object.freeze(next);

@@ -1,7 +1,6 @@
 // The store as entries: one per entity, entity meta, index table, result and result meta, keyed
 // by where it sits. What PersistManager writes to storage and TabSyncManager sends to other tabs
 // (docs/guide/offline.md).
-import { featuresOf } from '../managers/features';
 import { INVALID } from '../schema/INVALID';
 import { getOwn } from '../schema/ownProperty';
 import type { Controller } from '../store';
@@ -17,7 +16,7 @@ export interface EntryFilter {
 
 /** `filter`, less the results the store keeps to itself (a `no-store` response's: `Features.shared`). */
 export function leavingStore(filter: EntryFilter, controller: Controller): EntryFilter {
-  const { shared } = featuresOf(controller);
+  const { shared } = controller.features;
   if (!shared) return filter;
   const { results } = filter;
   return { ...filter, results: (key) => shared(key) && (results?.(key) ?? true) };

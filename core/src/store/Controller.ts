@@ -11,6 +11,7 @@ import { Broadcast } from './Broadcast';
 import { dispatchFetch } from './dispatchFetch';
 import type { EndpointArgs, EndpointInterface, FetchResult, ResultOf } from './EndpointInterface';
 import { ExpiryStatus } from './ExpiryStatus';
+import type { Features } from './Features';
 import { isFetchDue } from './fetchDue';
 import type { Dispatch, Manager } from './Manager';
 import { type ReadResult, readError, readQuery, readResult } from './readCache';
@@ -123,6 +124,8 @@ export class Controller extends Observable<State> {
    * learn what changed (see core/docs/how-the-store-works.md). Emits before `state$` does.
    */
   readonly changes$: Observable<StoreChange>;
+  /** @internal What the opt-in managers installed (retries, polling, the page...): see `Features`. */
+  readonly features: Features = {};
   private readonly memoCache = new MemoCache();
   /** True while the reducer runs (see `memoOf`). */
   private reducing = false;
