@@ -10,6 +10,7 @@ export default defineConfig({
     'src/runtime/plugin.server.ts',
     'src/runtime/plugin.client.ts',
     'src/runtime/nitro.ts',
+    'src/runtime/devtools.client.ts',
   ],
   deps: { neverBundle: [/^nuxt(\/|$)/, /^@nuxt\//, /^nitropack(\/|$)/] },
 });

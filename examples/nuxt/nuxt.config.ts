@@ -21,6 +21,7 @@ export default defineNuxtConfig({
   experimental: { clientFallback: true },
   css: ['../vanilla/src/style.css', '../vue/src/vue.css', '~/nuxt.css'],
   app: { head: { title: 'Tessera · Nuxt example', htmlAttrs: { lang: 'en' } } },
-  devtools: { enabled: false },
+  // Nuxt DevTools (in `nuxt dev`), with the Tessera tab @tessera/nuxt adds to it.
+  devtools: { enabled: true },
   telemetry: false,
 });

@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { onDevServer } from './devServer.mjs';
 import { devtoolsInvalidateRefetches, devtoolsListsKeys } from './devtools.mjs';
 import { assertAccessible, eventually, failRequests, startExample } from './harness.mjs';
+import { nuxtDevtoolsTab } from './nuxtDevtools.mjs';
 import { freshPage, pick, row, rows, seedTitles, showsLoadError, titles } from './todoPage.mjs';
 import { loadMore, pagedPageEnd, tests as vueTests } from './vue.mjs';
 
@@ -300,8 +301,13 @@ export const tests = [
     },
   },
   // The panel is for development: the production build leaves it out. The example's `nuxt dev`
-  // server answers its own API (the server render's requests to it too, in process).
-  ...onDevServer('examples/nuxt', 'nuxt', {}, [devtoolsListsKeys, devtoolsInvalidateRefetches]),
+  // server answers its own API (the server render's requests to it too, in process), and has
+  // Nuxt DevTools, with the Tessera tab.
+  ...onDevServer('examples/nuxt', 'nuxt', {}, [
+    devtoolsListsKeys,
+    devtoolsInvalidateRefetches,
+    nuxtDevtoolsTab,
+  ]),
   {
     name: 'the page looks sane (screenshot)',
     async run({ page, baseURL }) {

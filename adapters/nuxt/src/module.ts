@@ -8,8 +8,10 @@ import {
   addServerPlugin,
   createResolver,
   defineNuxtModule,
+  tryResolveModule,
 } from '@nuxt/kit';
 import type { NuxtModule } from 'nuxt/schema';
+import { addDevtoolsTab, devtoolsEnabled } from './devtoolsTab';
 import type { StoreOptions } from './runtime/options';
 import { serverTarget } from './runtime/serverTarget';
 
@@ -35,6 +37,8 @@ export const composables = [
   'useDLE',
   'useLive',
   'useCache',
+  'useKeepLive',
+  // The deprecated name of useKeepLive, for one release.
   'useSubscription',
   'useQuery',
   'useMutation',
@@ -46,7 +50,7 @@ export const composables = [
 const tessera: NuxtModule<ModuleOptions> = defineNuxtModule<ModuleOptions>({
   meta: { name: '@tessera/nuxt', configKey: 'tessera', compatibility: { nuxt: '>=4.3.0' } },
   defaults: {},
-  setup(options, nuxt) {
+  async setup(options, nuxt) {
     const { resolve } = createResolver(import.meta.url);
     const { serverOrigin = '', ...store } = options;
     // A value that can never work fails the build; a missing one, the production server's start.
@@ -66,6 +70,18 @@ const tessera: NuxtModule<ModuleOptions> = defineNuxtModule<ModuleOptions>({
       export: 'TesseraErrorBoundary',
       filePath: '@tessera/vue',
     });
+    // A Tessera tab in Nuxt DevTools, in development, when they are on. Nothing of it reaches a
+    // production build.
+    if (devtoolsEnabled(nuxt)) {
+      const from = [nuxt.options.rootDir, ...nuxt.options.modulesDir].map((dir) => `${dir}/`);
+      const installed = await tryResolveModule('@tessera/devtools', from);
+      addDevtoolsTab(
+        nuxt,
+        installed === undefined
+          ? undefined
+          : () => addPlugin({ src: resolve('./runtime/devtools.client'), mode: 'client' }),
+      );
+    }
   },
 });
 
