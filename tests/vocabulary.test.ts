@@ -35,7 +35,7 @@ const readers: Record<string, Row> = {
     vue: 'useDLE',
     svelte: { rune: 'useDLE', store: 'dleStore' },
   },
-  polling: { vanilla: 'live', vue: 'useLive', svelte: { rune: 'useLive', store: 'liveStore' } },
+  live: { vanilla: 'live', vue: 'useLive', svelte: { rune: 'useLive', store: 'liveStore' } },
   'cache only': {
     vanilla: 'cache',
     vue: 'useCache',
@@ -47,10 +47,10 @@ const readers: Record<string, Row> = {
     vue: 'useFetch',
     svelte: { rune: 'useFetch' },
   },
-  'poll, read nothing': {
-    vanilla: 'subscription',
-    vue: 'useSubscription',
-    svelte: { rune: 'useSubscription' },
+  'keep live, read nothing': {
+    vanilla: 'keepLive',
+    vue: 'useKeepLive',
+    svelte: { rune: 'useKeepLive' },
   },
   'schema query': {
     vanilla: 'query',
@@ -74,6 +74,16 @@ const readers: Record<string, Row> = {
  * features, which a method would put in every app's bundle.
  */
 const functionsOnly = ['infinite'];
+
+/**
+ * Former names, exported for one release as deprecated aliases of a row's reader (the same
+ * function): `subscription` / `useSubscription` is `keepLive` / `useKeepLive`.
+ */
+const deprecated = {
+  vanilla: { subscription: 'keepLive' },
+  vue: { useSubscription: 'useKeepLive' },
+  svelte: { useSubscription: 'useKeepLive' },
+};
 
 /** Exported by every adapter's main entry under the same name. */
 const shared = ['createTessera'];
@@ -113,6 +123,24 @@ function runtimeNames(entry: object): string[] {
 }
 
 describe('the same concept under the same name', () => {
+  it('a deprecated name is the same function as the new one, in the entry and on the Tessera', () => {
+    const tessera = vanilla.createTessera();
+    try {
+      for (const [entry, names] of [
+        [vanilla, deprecated.vanilla],
+        [vue, deprecated.vue],
+        [svelte, deprecated.svelte],
+        [tessera, deprecated.vanilla],
+      ] as const) {
+        for (const [old, name] of Object.entries(names)) {
+          expect(Reflect.get(entry, old), old).toBe(Reflect.get(entry, name));
+        }
+      }
+    } finally {
+      tessera.dispose();
+    }
+  });
+
   it('vanilla: each reader is a method of the Tessera', () => {
     const tessera = vanilla.createTessera();
     try {
@@ -154,15 +182,22 @@ describe('the same concept under the same name', () => {
     // Vanilla also exports each reader as a function of a controller, under the method's name
     // (`dle(controller, endpoint, ...args)`); `fetchIfStale` is the controller's own.
     const vanillaReaders = runtimeNames(vanilla).filter(
-      (name) => !shared.includes(name) && !extras.vanilla.includes(name),
+      (name) =>
+        !shared.includes(name) && !extras.vanilla.includes(name) && !(name in deprecated.vanilla),
     );
     expect(vanillaReaders.filter((name) => !rows.some((row) => row.vanilla === name))).toEqual([]);
     expect(runtimeNames(vanilla)).toEqual(expect.arrayContaining([...shared, ...extras.vanilla]));
-    const vueNames = [...shared, ...extras.vue, ...rows.map((row) => row.vue)];
+    const vueNames = [
+      ...shared,
+      ...extras.vue,
+      ...Object.keys(deprecated.vue),
+      ...rows.map((row) => row.vue),
+    ];
     expect(runtimeNames(vue)).toEqual(vueNames.sort());
     const svelteNames = [
       ...shared,
       ...extras.svelte,
+      ...Object.keys(deprecated.svelte),
       ...rows.flatMap(({ svelte: { rune, store } }) => (store ? [rune, store] : [rune])),
     ];
     expect(runtimeNames(svelte)).toEqual(svelteNames.sort());
@@ -181,9 +216,16 @@ describe('the same shape of data', () => {
       expectTypeOf(tessera.dle(TodoResource.get, { id: 1 })).toEqualTypeOf<
         vanilla.Listenable<DLE<Todo | undefined>>
       >();
-      expectTypeOf<vue.DLERefs<Todo | undefined>>().toEqualTypeOf<{
-        readonly [K in keyof DLE<Todo | undefined>]: ComputedRef<DLE<Todo | undefined>[K]>;
+      // (`previous`, the deprecated name of `isPreviousData`, is a ref in Vue whatever the
+      // snapshot's type says: every snapshot has it.)
+      expectTypeOf<Omit<vue.DLERefs<Todo | undefined>, 'previous'>>().toEqualTypeOf<{
+        readonly [K in Exclude<keyof DLE<Todo | undefined>, 'previous'>]: ComputedRef<
+          DLE<Todo | undefined>[K]
+        >;
       }>();
+      expectTypeOf<vue.DLERefs<Todo | undefined>['previous']>().toEqualTypeOf<
+        ComputedRef<boolean>
+      >();
       expectTypeOf(vue.useDLE<Get>).returns.toEqualTypeOf<vue.DLERefs<Todo | undefined>>();
       expectTypeOf(svelte.useDLE<Get>).returns.toEqualTypeOf<DLE<Todo | undefined>>();
       expectTypeOf(svelte.dleStore<Get>).returns.toEqualTypeOf<Readable<DLE<Todo | undefined>>>();
@@ -226,8 +268,11 @@ describe('the same shape of data', () => {
         vue.InfiniteRefs<Todo[], unknown>
       >();
       expectTypeOf<
-        Omit<vue.InfiniteRefs<Todo[]>, 'fetchNextPage' | 'fetchPreviousPage'>
-      >().toEqualTypeOf<{ readonly [K in keyof Snapshot]: ComputedRef<Snapshot[K]> }>();
+        Omit<vue.InfiniteRefs<Todo[]>, 'fetchNextPage' | 'fetchPreviousPage' | 'previous'>
+      >().toEqualTypeOf<{
+        readonly [K in Exclude<keyof Snapshot, 'previous'>]: ComputedRef<Snapshot[K]>;
+      }>();
+      expectTypeOf<Snapshot['data']>().toEqualTypeOf<readonly Todo[]>();
       expectTypeOf(svelte.useInfinite<Pages>).returns.toExtend<Snapshot>();
       expectTypeOf(svelte.infiniteStore<Pages>).returns.toExtend<Readable<Snapshot>>();
     });

@@ -31,6 +31,7 @@ export { type Cached, useCache } from './useCache.js';
 export { useDLE } from './useDLE.js';
 export { useFetch } from './useFetch.js';
 export { type Infinite, type InfiniteCall, useInfinite } from './useInfinite.js';
+export { useKeepLive } from './useKeepLive.js';
 export { useLive } from './useLive.js';
 export { type Mutation, useMutation } from './useMutation.js';
 export { useQuery } from './useQuery.js';

@@ -68,7 +68,7 @@ export function view<T extends object>(read: () => T, fields: T, into: object = 
 
 /**
  * Holds the observer while the component lives, whether or not anything reads it: it fetches
- * (and polls, in `'poll'` mode) until the component is destroyed, which withdraws its fetch.
+ * (and keeps it live, in `'live'` mode) until the component is destroyed, which withdraws its fetch.
  */
 export function hold(observer: Observer<unknown>): void {
   $effect.pre(() => observer.listen(() => {}));

@@ -32,7 +32,7 @@ export type ReactiveArgs<E extends EndpointInterface> =
   | EndpointArgs<E>
   | readonly [MaybeReactive<EndpointArgs<E>[0]>];
 
-/** Readable of one endpoint's `{ data, loading, error, previous }`; use it as `$todo`. */
+/** Readable of one endpoint's `{ data, loading, error, isPreviousData }`; use it as `$todo`. */
 export type DLEStore<E extends EndpointInterface> = Readable<DLE<ResultOf<E>>>;
 
 function endpointStore<E extends EndpointInterface>(
@@ -46,7 +46,7 @@ function endpointStore<E extends EndpointInterface>(
 }
 
 /**
- * `{ data, loading, error, previous }` of an endpoint as a Svelte store: fetches when the data is
+ * `{ data, loading, error, isPreviousData }` of an endpoint as a Svelte store: fetches when the data is
  * missing or stale, then follows the store. Call it during component initialisation.
  */
 export function dleStore<E extends EndpointInterface>(
@@ -56,12 +56,15 @@ export function dleStore<E extends EndpointInterface>(
   return endpointStore(endpoint, args, {});
 }
 
-/** `dleStore` that also polls at the endpoint's `pollFrequency` while subscribed. */
+/**
+ * `dleStore` kept live while subscribed: polled at the endpoint's `pollFrequency` (with a
+ * `PollingManager`), or its topic's pushes (with a `LiveManager`).
+ */
 export function liveStore<E extends EndpointInterface>(
   endpoint: E,
   ...args: ReactiveArgs<E>
 ): DLEStore<E> {
-  return endpointStore(endpoint, args, { mode: 'poll' });
+  return endpointStore(endpoint, args, { mode: 'live' });
 }
 
 /** The data the cache holds for the endpoint and arguments, as it changes; never fetches. */
@@ -137,7 +140,7 @@ export function mutationStore(call: TrackedCall): MutationStore<never[], unknown
 }
 
 /**
- * A Svelte store of an infinite list (`$todos.pages`, `$todos.hasNextPage`), with
+ * A Svelte store of an infinite list (`$todos.data`, `$todos.hasNextPage`), with
  * `fetchNextPage` and `fetchPreviousPage` to call (core's `InfiniteObserver`). `params` is the
  * list's parameters, a Svelte store or a thunk of them (`null`: not now); when it changes, a
  * fresh list starts.

@@ -25,8 +25,8 @@ export type InfiniteCall<E extends PagedEndpoint> =
 
 /**
  * An infinite list of a paginated endpoint (one with `paginationField`), as reactive properties:
- * `const todos = useInfinite(() => [TodoResource.getList, { userId }])`, then `todos.pages`,
- * `todos.hasNextPage` and `todos.fetchNextPage()` (core's `InfiniteObserver`). The pages are one
+ * `const todos = useInfinite(() => [TodoResource.getList, { userId }])`, then `todos.data` (every
+ * page's items), `todos.hasNextPage` and `todos.fetchNextPage()` (core's `InfiniteObserver`). The pages are one
  * list in the store; when the state the thunk reads changes, a fresh list starts, of the endpoint
  * the thunk then returns.
  */

@@ -8,5 +8,5 @@ import { type EndpointCall, endpointView } from './observeEndpoint.js';
 export function useLive<E extends EndpointInterface>(
   call: () => EndpointCall<E>,
 ): DLE<ResultOf<E>> {
-  return endpointView(call, 'poll');
+  return endpointView(call, 'live');
 }

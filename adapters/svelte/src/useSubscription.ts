@@ -1,8 +1,8 @@
-import type { EndpointInterface } from '@tessera/core';
-import { hold } from './observe.svelte.js';
-import { type EndpointCall, observeEndpoint } from './observeEndpoint.js';
+import { useKeepLive } from './useKeepLive.js';
 
-/** Keeps the endpoint live (polled, or pushed: see `useLive`) while the component lives; reads nothing. */
-export function useSubscription<E extends EndpointInterface>(call: () => EndpointCall<E>): void {
-  hold(observeEndpoint(call, 'poll').observer);
-}
+/**
+ * `useKeepLive` under data-client's name.
+ * @deprecated Use `useKeepLive` ("live" is the one word for a key kept refreshed). Removed in the
+ * next minor release.
+ */
+export const useSubscription: typeof useKeepLive = useKeepLive;

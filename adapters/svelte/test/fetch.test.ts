@@ -1,8 +1,9 @@
-// The readers that read nothing: useFetch fetches what is due, useSubscription polls; both for
+// The readers that read nothing: useFetch fetches what is due, useKeepLive keeps live; both for
 // as long as the component lives.
 import { screen, waitFor } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { getTodoPolled, TodoResource } from '../../../tests/support/todoApi.js';
+import { useKeepLive, useSubscription } from '../src/index.js';
 import FetchTodo from './components/FetchTodo.svelte';
 import { setupHarness } from './setup.js';
 
@@ -49,13 +50,13 @@ describe('useFetch', () => {
     t.expectAbortOnUnmount(FetchTodo, { id: 1, mode: 'quiet' }, 'GET /todos/1'));
 });
 
-describe('useSubscription', () => {
+describe('useKeepLive (and useSubscription, its deprecated name)', () => {
   const t = setupHarness({ fakeTimers: true });
   const polls = () => t.api.requests.length;
   const tick = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
   it('fetches, polls at the pollFrequency while mounted, and stops on unmount', async () => {
-    const view = t.mount(FetchTodo, { id: 1, mode: 'subscription' });
+    const view = t.mount(FetchTodo, { id: 1, mode: 'keepLive' });
     await vi.waitFor(() =>
       expect(t.tessera.controller.getResponse(getTodoPolled, { id: 1 }).data?.title).toBe('Todo 1'),
     );
@@ -68,5 +69,16 @@ describe('useSubscription', () => {
     view.unmount();
     await tick(3_000);
     expect(polls()).toBe(loaded + 2);
+  });
+
+  it('useSubscription, the deprecated name, is useKeepLive: it still polls while mounted', async () => {
+    expect(useSubscription).toBe(useKeepLive);
+    const view = t.mount(FetchTodo, { id: 2, mode: 'subscription' });
+    await vi.waitFor(() => expect(t.api.requests).toEqual(['GET /todos/2']));
+    await tick(1_000);
+    expect(t.api.requests).toEqual(['GET /todos/2', 'GET /todos/2']);
+    view.unmount();
+    await tick(3_000);
+    expect(t.api.requests).toHaveLength(2);
   });
 });

@@ -95,6 +95,7 @@ describe('dleStore as a plain Svelte store', () => {
       data: undefined,
       loading: true,
       error: undefined,
+      isPreviousData: false,
       previous: false,
       paused: false,
     });

@@ -3,7 +3,7 @@
 import type { DLE } from '@tessera/core';
 import type { Readable } from 'svelte/store';
 import { describe, expectTypeOf, it } from 'vitest';
-import { Todo, TodoResource } from '../../../tests/support/todoApi.js';
+import { getTodoPages, Todo, TodoResource } from '../../../tests/support/todoApi.js';
 import {
   type Cached,
   cacheStore,
@@ -20,6 +20,8 @@ import {
   useCache,
   useDLE,
   useFetch,
+  useInfinite,
+  useKeepLive,
   useMutation,
   useQuery,
   useSubscription,
@@ -67,7 +69,19 @@ describe('types', () => {
       expectTypeOf(useFetch(() => [get, { id: 1 }])).toEqualTypeOf<
         Pick<Snapshot, 'loading' | 'error'>
       >();
-      expectTypeOf(useSubscription(() => [get, { id: 1 }])).toEqualTypeOf<void>();
+      expectTypeOf(useKeepLive(() => [get, { id: 1 }])).toEqualTypeOf<void>();
+      // The deprecated name of useKeepLive, for one release.
+      expectTypeOf(useSubscription).toEqualTypeOf<typeof useKeepLive>();
+      // @ts-expect-error: `id` is required
+      useKeepLive(() => [get, {}]);
+      // One flag name: `isPreviousData` (`previous`, its deprecated name, stays one release).
+      const todo = useDLE(() => [get, { id: 1 }]);
+      expectTypeOf(todo.isPreviousData).toEqualTypeOf<boolean>();
+      expectTypeOf(todo.previous).toEqualTypeOf<boolean | undefined>();
+      // An infinite list's `data` is its items, one flat list.
+      const list = useInfinite(() => [getTodoPages]);
+      expectTypeOf(list.data).toEqualTypeOf<readonly Todo[]>();
+      expectTypeOf(list.isPreviousData).toEqualTypeOf<boolean>();
       // @ts-expect-error: `id` is required
       useFetch(() => [get, {}]);
     });

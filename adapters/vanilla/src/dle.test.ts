@@ -15,7 +15,14 @@ describe('dle: fetching', () => {
   it('fetches missing data: a loading snapshot first, then the data', async () => {
     const todo = record(t.tessera.dle(TodoResource.get, { id: 1 }));
     expect(todo.values).toEqual([
-      { data: undefined, loading: true, error: undefined, previous: false, paused: false },
+      {
+        data: undefined,
+        loading: true,
+        error: undefined,
+        isPreviousData: false,
+        previous: false,
+        paused: false,
+      },
     ]);
     await settled(todo);
     expect(todo.values).toHaveLength(2);
@@ -39,7 +46,14 @@ describe('dle: fetching', () => {
     t.clock.advance(minute + 1);
     const todo = record(t.tessera.dle(TodoResource.get, { id: 1 }));
     expect(todo.values).toEqual([
-      { data: first, loading: true, error: undefined, previous: false, paused: false },
+      {
+        data: first,
+        loading: true,
+        error: undefined,
+        isPreviousData: false,
+        previous: false,
+        paused: false,
+      },
     ]);
     await settled(todo);
     expect(todo.last().data).toMatchObject({ title: 'Renamed on the server' });
@@ -55,6 +69,7 @@ describe('dle: fetching', () => {
       data: undefined,
       loading: true,
       error: undefined,
+      isPreviousData: false,
       previous: false,
       paused: false,
     });
@@ -96,7 +111,14 @@ describe('dle: fetching', () => {
   it('null arguments mean "not now": no request and undefined data', async () => {
     const todo = record(t.tessera.dle(TodoResource.get, null));
     expect(todo.values).toEqual([
-      { data: undefined, loading: false, error: undefined, previous: false, paused: false },
+      {
+        data: undefined,
+        loading: false,
+        error: undefined,
+        isPreviousData: false,
+        previous: false,
+        paused: false,
+      },
     ]);
     await t.tessera.controller.fetch(TodoResource.get, { id: 2 });
     expect(todo.values).toHaveLength(1);
@@ -146,6 +168,7 @@ describe('dle: errors', () => {
       data: first,
       loading: false,
       error: undefined,
+      isPreviousData: false,
       previous: false,
       paused: false,
     });
@@ -205,6 +228,7 @@ describe('dle: a reader always settles', () => {
       data: undefined,
       loading: false,
       error: undefined,
+      isPreviousData: false,
       previous: false,
       paused: false,
     });
@@ -229,6 +253,7 @@ describe('dle: a reader always settles', () => {
     expect(todo.last()).toMatchObject({
       data: undefined,
       loading: false,
+      isPreviousData: false,
       previous: false,
       paused: false,
     });
@@ -314,6 +339,7 @@ describe('dle: unsubscribing', () => {
       data: undefined,
       loading: true,
       error: undefined,
+      isPreviousData: false,
       previous: false,
       paused: false,
     });
@@ -379,6 +405,7 @@ describe('dle: unsubscribing', () => {
         data: expect.objectContaining({ id: 1 }),
         loading: false,
         error: undefined,
+        isPreviousData: false,
         previous: false,
         paused: false,
       },

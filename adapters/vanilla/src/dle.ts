@@ -32,17 +32,24 @@ export function live<E extends EndpointInterface>(
   endpoint: E,
   ...args: EndpointArgs<E>
 ): Listenable<DLE<ResultOf<E>>> {
-  return new EndpointObserver(controller, endpoint, args, { mode: 'poll' });
+  return new EndpointObserver(controller, endpoint, args, { mode: 'live' });
 }
 
 /**
  * Keeps the endpoint fetched when due and live (polled or pushed, see `live`) until the returned
- * function is called; reads nothing (Vue's `useSubscription`).
+ * function is called; reads nothing (`live` without the reading; Vue's and Svelte's `useKeepLive`).
  */
-export function subscription<E extends EndpointInterface>(
+export function keepLive<E extends EndpointInterface>(
   controller: Controller,
   endpoint: E,
   ...args: EndpointArgs<E>
 ): Unsubscribe {
   return live(controller, endpoint, ...args).listen(() => {});
 }
+
+/**
+ * `keepLive` under its former name.
+ * @deprecated Use `keepLive` ("live" is the one word for a key kept refreshed). Removed in the
+ * next minor release.
+ */
+export const subscription: typeof keepLive = keepLive;

@@ -13,7 +13,7 @@ export {
   type Unsubscribe,
 } from '@tessera/core';
 export { cache } from './cache';
-export { dle, live, subscription } from './dle';
+export { dle, keepLive, live, subscription } from './dle';
 export { infinite } from './infinite';
 export { type Mutation, mutation } from './mutation';
 export { query } from './query';

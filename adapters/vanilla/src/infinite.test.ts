@@ -18,6 +18,8 @@ describe('infinite', () => {
     expect(await a).toBe(await b);
     await todos.fetchNextPage();
     expect(ids(seen.last()?.pages)).toEqual([[1, 2], [3, 4], [5]]);
+    // `data`: what the list shows, every page's items in one list.
+    expect(seen.last()?.data.map((todo) => todo.id)).toEqual([1, 2, 3, 4, 5]);
     // The default needs an empty page to know the end.
     expect(seen.last()?.hasNextPage).toBe(true);
     await todos.fetchNextPage();
@@ -46,6 +48,7 @@ describe('infinite', () => {
   it('types: the pages are the endpoint answer', () => {
     const todos = infinite(t.tessera.controller, getTodoPages, { perPage: 1 });
     expectTypeOf(todos.getSnapshot().pages).toEqualTypeOf<readonly Todo[][]>();
+    expectTypeOf(todos.getSnapshot().data).toEqualTypeOf<readonly Todo[]>();
     // @ts-expect-error a list endpoint without paginationField has no pages
     infinite(t.tessera.controller, TodoResource.getList);
     todos.dispose();

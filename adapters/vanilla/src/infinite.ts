@@ -8,8 +8,8 @@ import {
 
 /**
  * An infinite list of a paginated endpoint (one with `paginationField`): a `Listenable` of
- * `{ pages, hasNextPage, isFetchingNextPage, loading, error, ... }` with `fetchNextPage()` and
- * `fetchPreviousPage()`. The rules are core's `InfiniteObserver`'s (docs/guide/pagination.md);
+ * `{ data, pages, hasNextPage, isFetchingNextPage, loading, error, ... }` (`data`: every page's
+ * items, one list) with `fetchNextPage()` and `fetchPreviousPage()`. The rules are core's `InfiniteObserver`'s (docs/guide/pagination.md);
  * `setArgs([params])` starts a fresh list for other parameters. Not a method of `createTessera`'s
  * object, so that apps without infinite lists do not carry it.
  */

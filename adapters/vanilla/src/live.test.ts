@@ -43,7 +43,14 @@ describe('live', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(t.api.requests).toEqual([]);
     expect(todo.values).toEqual([
-      { data: undefined, loading: false, error: undefined, previous: false, paused: false },
+      {
+        data: undefined,
+        loading: false,
+        error: undefined,
+        isPreviousData: false,
+        previous: false,
+        paused: false,
+      },
     ]);
     todo.stop();
   });

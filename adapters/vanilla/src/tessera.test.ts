@@ -89,11 +89,19 @@ describe('createTessera', () => {
     release();
     // The reader that waited settles (not an endless spinner) before it completes.
     expect(values).toEqual([
-      { data: undefined, loading: true, error: undefined, previous: false, paused: false },
+      {
+        data: undefined,
+        loading: true,
+        error: undefined,
+        isPreviousData: false,
+        previous: false,
+        paused: false,
+      },
       {
         data: undefined,
         loading: false,
         error: expect.any(StoreDisposedError),
+        isPreviousData: false,
         previous: false,
         paused: false,
       },
@@ -167,7 +175,14 @@ describe('Listenable accessors in plain JS, RxJS and Svelte', () => {
     stop();
     await t.tessera.controller.fetch(TodoResource.get, { id: 1 }).catch(() => {});
     expect(values).toEqual([
-      { data: undefined, loading: true, error: undefined, previous: false, paused: false },
+      {
+        data: undefined,
+        loading: true,
+        error: undefined,
+        isPreviousData: false,
+        previous: false,
+        paused: false,
+      },
     ]);
   });
 
@@ -200,6 +215,9 @@ describe('Listenable accessors in plain JS, RxJS and Svelte', () => {
     type Snapshot = Parameters<Parameters<typeof source.listen>[0]>[0];
     expectTypeOf<Snapshot['data']>().toEqualTypeOf<Todo[] | undefined>();
     expectTypeOf<Snapshot['loading']>().toEqualTypeOf<boolean>();
+    expectTypeOf<Snapshot['isPreviousData']>().toEqualTypeOf<boolean>();
+    // The flag's deprecated name, for one release.
+    expectTypeOf<Snapshot['previous']>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf<NonNullable<Snapshot['error']>['status']>().toEqualTypeOf<number | undefined>();
     // @ts-expect-error userId is a number
     t.tessera.dle(TodoResource.getList, { userId: 'one' });

@@ -16,7 +16,7 @@ import {
   type Unsubscribe,
 } from '@tessera/core';
 import { cache } from './cache';
-import { dle, live, subscription } from './dle';
+import { dle, keepLive, live } from './dle';
 import { type Mutation, mutation } from './mutation';
 import { query } from './query';
 
@@ -49,7 +49,7 @@ export interface Tessera {
     endpoint: E,
     ...args: EndpointArgs<E>
   ): Listenable<DLE<ResultOf<E>>>;
-  /** `dle` that also polls at `pollFrequency` while someone listens (see `live`). */
+  /** `dle` kept live (polled at `pollFrequency`, or pushed) while someone listens (see `live`). */
   live<E extends EndpointInterface>(
     endpoint: E,
     ...args: EndpointArgs<E>
@@ -82,7 +82,13 @@ export interface Tessera {
    * in the next minor release.
    */
   fetch<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Promise<void>;
-  /** Keeps the endpoint fetched and polled at `pollFrequency` until unsubscribed (see `subscription`). */
+  /** Keeps the endpoint fetched and live until the returned function is called (see `keepLive`). */
+  keepLive<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Unsubscribe;
+  /**
+   * `keepLive` under its former name.
+   * @deprecated Use `keepLive` ("live" is the one word for a key kept refreshed). Removed in the
+   * next minor release.
+   */
   subscription<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): Unsubscribe;
   /**
    * Disposes a store this Tessera created: stops managers (timers, requests in flight) and
@@ -104,6 +110,8 @@ export function createTessera(options: TesseraOptions = {}): Tessera {
   const boundSuspense = (endpoint: EndpointInterface, ...args: EndpointArgs<EndpointInterface>) =>
     suspense(controller, endpoint, ...args);
   const boundMutation = (call: EndpointInterface) => mutation(controller, call);
+  const boundKeepLive: Tessera['keepLive'] = (endpoint, ...args) =>
+    keepLive(controller, endpoint, ...args);
   return {
     store,
     controller,
@@ -117,7 +125,8 @@ export function createTessera(options: TesseraOptions = {}): Tessera {
     fetch: async (endpoint, ...args) => {
       await controller.fetchIfStale(endpoint, ...args);
     },
-    subscription: (endpoint, ...args) => subscription(controller, endpoint, ...args),
+    keepLive: boundKeepLive,
+    subscription: boundKeepLive,
     dispose: () => {
       if (!given) store.dispose();
     },

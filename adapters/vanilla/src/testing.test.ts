@@ -16,6 +16,7 @@ describe('createFixtureTessera', () => {
         data: expect.objectContaining({ title: 'Fixture' }),
         loading: false,
         error: undefined,
+        isPreviousData: false,
         previous: false,
         paused: false,
       },

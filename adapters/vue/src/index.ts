@@ -13,7 +13,15 @@ export {
   useTessera,
   withTessera,
 } from './tessera';
-export { type DLERefs, useCache, useDLE, useFetch, useLive, useSubscription } from './useDLE';
+export {
+  type DLERefs,
+  useCache,
+  useDLE,
+  useFetch,
+  useKeepLive,
+  useLive,
+  useSubscription,
+} from './useDLE';
 export { type InfiniteRefs, useInfinite } from './useInfinite';
 export { type Mutation, useMutation } from './useMutation';
 export { useQuery } from './useQuery';

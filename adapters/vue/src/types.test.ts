@@ -2,9 +2,19 @@
 import { All } from '@tessera/core';
 import { describe, expectTypeOf, it } from 'vitest';
 import { type ComputedRef, ref } from 'vue';
-import { type Todo, TodoResource } from '../../../tests/support/todoApi';
+import { getTodoPages, type Todo, TodoResource } from '../../../tests/support/todoApi';
 import type { ErrorLike } from './index';
-import { type Mutation, useCache, useDLE, useMutation, useQuery, useSuspense } from './index';
+import {
+  type Mutation,
+  useCache,
+  useDLE,
+  useInfinite,
+  useKeepLive,
+  useMutation,
+  useQuery,
+  useSubscription,
+  useSuspense,
+} from './index';
 
 // Only typechecked: these never run (composables need a component).
 function types() {
@@ -13,6 +23,10 @@ function types() {
 
   const todo = useSuspense(TodoResource.get, () => ({ id: id.value }));
   expectTypeOf(todo).resolves.toMatchTypeOf<ComputedRef<Todo>>();
+  void todo.then((shown) => {
+    expectTypeOf(shown.isPreviousData).toEqualTypeOf<ComputedRef<boolean>>();
+    expectTypeOf(shown.previous).toEqualTypeOf<ComputedRef<boolean>>();
+  });
   const notNow = useSuspense(TodoResource.get, () => (maybe.value ? { id: maybe.value } : null));
   expectTypeOf(notNow).resolves.toMatchTypeOf<ComputedRef<Todo | undefined>>();
   expectTypeOf(useSuspense(TodoResource.getList)).resolves.toMatchTypeOf<ComputedRef<Todo[]>>();
@@ -20,6 +34,17 @@ function types() {
   const dle = useDLE(TodoResource.get, { id: 1 });
   expectTypeOf(dle.data.value).toEqualTypeOf<Todo | undefined>();
   expectTypeOf(dle.error.value).toEqualTypeOf<ErrorLike | undefined>();
+  // One word per concept: `isPreviousData` is the flag; `previous` its deprecated name.
+  expectTypeOf(dle.isPreviousData).toEqualTypeOf<ComputedRef<boolean>>();
+  expectTypeOf(dle.previous).toEqualTypeOf<typeof dle.isPreviousData>();
+  expectTypeOf(useKeepLive(TodoResource.get, { id: 1 })).toEqualTypeOf<void>();
+  expectTypeOf(useSubscription).toEqualTypeOf<typeof useKeepLive>();
+  // @ts-expect-error: arguments are checked against the endpoint
+  useKeepLive(TodoResource.get, { nope: 1 });
+  // An infinite list's `data` is its items, one flat list, as `pages` is the pages.
+  const list = useInfinite(getTodoPages);
+  expectTypeOf(list.data).toEqualTypeOf<ComputedRef<readonly Todo[]>>();
+  expectTypeOf(list.isPreviousData).toEqualTypeOf<ComputedRef<boolean>>();
   // The two cache readers give the same read-only ref as useDLE's data.
   expectTypeOf(useCache(TodoResource.getList)).toEqualTypeOf<ComputedRef<Todo[] | undefined>>();
   expectTypeOf(useCache(TodoResource.get, { id: 1 })).toEqualTypeOf<typeof dle.data>();

@@ -1,5 +1,5 @@
 import { setResponse } from '@tessera/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { defineComponent, h, isProxy, nextTick, ref } from 'vue';
 import {
   getTodoPolled,
@@ -9,7 +9,7 @@ import {
   TodoResource,
 } from '../../../tests/support/todoApi';
 import { flushPromises, mountToggled, mountWith, setupTodoApi, withSetup } from '../test/setup';
-import { useCache, useDLE, useFetch, useLive, useSubscription } from './useDLE';
+import { useCache, useDLE, useFetch, useKeepLive, useLive, useSubscription } from './useDLE';
 
 const clock = manualClock();
 const t = setupTodoApi({ store: () => ({ now: clock.now }) });
@@ -128,11 +128,14 @@ describe('useDLE', () => {
     id.value = 2;
     await nextTick();
     expect(result.data.value?.title).toBe('Todo 1');
+    expect(result.isPreviousData.value).toBe(true);
+    // `previous`: the flag's deprecated name, for one release.
     expect(result.previous.value).toBe(true);
     expect(result.loading.value).toBe(true);
     release();
     await flushPromises();
     expect(result.data.value?.title).toBe('Todo 2');
+    expect(result.isPreviousData.value).toBe(false);
     expect(result.previous.value).toBe(false);
     id.value = null;
     await nextTick();
@@ -230,12 +233,21 @@ describe('polling', () => {
     expect(t.api.requests).toHaveLength(2);
   });
 
-  it('useSubscription polls without reading', async () => {
-    const { wrapper } = withSetup(t.tessera, () => useSubscription(getTodoPolled, { id: 2 }));
+  it('useKeepLive polls without reading', async () => {
+    const { wrapper } = withSetup(t.tessera, () => useKeepLive(getTodoPolled, { id: 2 }));
     await vi.advanceTimersByTimeAsync(2_000);
     expect(t.api.requests).toEqual(['GET /todos/2', 'GET /todos/2', 'GET /todos/2']);
     wrapper.unmount();
     await vi.advanceTimersByTimeAsync(2_000);
     expect(t.api.requests).toHaveLength(3);
+  });
+
+  it('useSubscription, the deprecated name of useKeepLive, still keeps the key live', async () => {
+    expect(useSubscription).toBe(useKeepLive);
+    expectTypeOf(useSubscription).toEqualTypeOf(useKeepLive);
+    const { wrapper } = withSetup(t.tessera, () => useSubscription(getTodoPolled, { id: 3 }));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(t.api.requests).toEqual(['GET /todos/3', 'GET /todos/3']);
+    wrapper.unmount();
   });
 });

@@ -5,7 +5,7 @@ import { observeEndpoint } from './observeEndpoint';
 import { snapshotRefs } from './useObserver';
 
 /**
- * Data, loading, error (and `previous`) of an endpoint, each a read-only ref: the fields of
+ * Data, loading, error (and `isPreviousData`) of an endpoint, each a read-only ref: the fields of
  * core's `DLE<T>` snapshot as refs.
  */
 export interface DLERefs<T> {
@@ -15,6 +15,11 @@ export interface DLERefs<T> {
   /** Hidden by a soft error policy while data exists. */
   readonly error: ComputedRef<ErrorLike | undefined>;
   /** The data belongs to the previous arguments while the new ones load. */
+  readonly isPreviousData: ComputedRef<boolean>;
+  /**
+   * The same flag as `isPreviousData`.
+   * @deprecated Use `isPreviousData` (a flag, named as one). Removed in the next minor release.
+   */
   readonly previous: ComputedRef<boolean>;
   /** Loading, but waiting for the network to come back (a PageManager's network mode). */
   readonly paused: ComputedRef<boolean>;
@@ -25,7 +30,8 @@ function useEndpoint<E extends EndpointInterface>(
   endpoint: E,
   args: ReactiveArgs<E>,
 ): DLERefs<ResultOf<E>> {
-  return snapshotRefs(observeEndpoint(endpoint, args, mode).snapshot);
+  // (`previous`, optional in the snapshot's type, is in every snapshot, so it has its ref.)
+  return snapshotRefs(observeEndpoint(endpoint, args, mode).snapshot) as DLERefs<ResultOf<E>>;
 }
 
 /** Data/loading/error that fetches when the data is missing, stale or invalid. No suspending. */
@@ -44,7 +50,7 @@ export function useLive<E extends EndpointInterface>(
   endpoint: E,
   ...args: ReactiveArgs<E>
 ): DLERefs<ResultOf<E>> {
-  return useEndpoint('poll', endpoint, args);
+  return useEndpoint('live', endpoint, args);
 }
 
 /** What the store holds for the endpoint and arguments; never fetches. */
@@ -67,10 +73,20 @@ export function useFetch<E extends EndpointInterface>(
   return { loading, error };
 }
 
-/** Keeps the endpoint live (polled, or pushed: see `useLive`) while the component lives; reads nothing. */
-export function useSubscription<E extends EndpointInterface>(
+/**
+ * Keeps the endpoint live (polled, or pushed: see `useLive`) while the component lives; reads
+ * nothing. `useLive` without the reading, as `useFetch` is `useDLE` without it.
+ */
+export function useKeepLive<E extends EndpointInterface>(
   endpoint: E,
   ...args: ReactiveArgs<E>
 ): void {
-  useEndpoint('poll', endpoint, args);
+  useEndpoint('live', endpoint, args);
 }
+
+/**
+ * `useKeepLive` under data-client's name.
+ * @deprecated Use `useKeepLive` ("live" is the one word for a key kept refreshed). Removed in the
+ * next minor release.
+ */
+export const useSubscription: typeof useKeepLive = useKeepLive;

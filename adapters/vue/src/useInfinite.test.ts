@@ -88,11 +88,14 @@ describe('useInfinite', () => {
     await flushPromises();
     await result.fetchNextPage();
     expect(result.pages.value.map((page) => page.map((todo) => todo.id))).toEqual([[1], [2]]);
+    expect(result.data.value.map((todo) => todo.id)).toEqual([1, 2]);
     userId.value = 2;
     await nextTick();
+    expect(result.isPreviousData.value).toBe(true);
     expect(result.previous.value).toBe(true);
     await flushPromises();
     expect(result.pages.value.map((page) => page.map((todo) => todo.id))).toEqual([[3]]);
+    expect(result.data.value.map((todo) => todo.id)).toEqual([3]);
     t.api.failNext(503);
     const failed = await result.fetchNextPage();
     expect(failed.error).toMatchObject({ status: 503 });

@@ -11,8 +11,15 @@ import { snapshotRefs, useObserver } from './useObserver';
 
 /** The fields of core's `InfiniteDLE` snapshot as read-only refs, and the page fetchers. */
 export type InfiniteRefs<Page, P = unknown> = {
-  readonly [K in keyof InfiniteDLE<Page, P>]: ComputedRef<InfiniteDLE<Page, P>[K]>;
+  readonly [K in Exclude<keyof InfiniteDLE<Page, P>, 'previous'>]: ComputedRef<
+    InfiniteDLE<Page, P>[K]
+  >;
 } & {
+  /**
+   * The same flag as `isPreviousData`.
+   * @deprecated Use `isPreviousData` (a flag, named as one). Removed in the next minor release.
+   */
+  readonly previous: ComputedRef<boolean>;
   /** Appends the next page (a call while one loads joins it); resolves once settled, never rejects. */
   readonly fetchNextPage: () => Promise<InfiniteDLE<Page, P>>;
   /** Fetches the page before the first one (see `fetchNextPage`). */
@@ -28,7 +35,7 @@ function readParams(params: MaybeRefOrGetter<unknown>): readonly unknown[] {
 /**
  * An infinite list of a paginated endpoint (one with `paginationField`), as refs:
  * `const todos = useInfinite(TodoResource.getList, () => ({ userId: props.userId }))`, then
- * `todos.pages`, `todos.hasNextPage` and `todos.fetchNextPage()` (core's `InfiniteObserver`).
+ * `todos.data` (every page's items), `todos.hasNextPage` and `todos.fetchNextPage()` (core's `InfiniteObserver`).
  * The pages are one list in the store; new arguments start a fresh list.
  */
 export function useInfinite<E extends PagedEndpoint, P = unknown>(

@@ -8,6 +8,11 @@ import { snapshotRefs } from './useObserver';
 /** The data `useSuspense` resolves to, following the store. */
 export type SuspenseRef<T> = ComputedRef<T> & {
   /** True while the data shown belongs to the previous arguments (the new ones are loading). */
+  readonly isPreviousData: ComputedRef<boolean>;
+  /**
+   * The same flag as `isPreviousData`.
+   * @deprecated Use `isPreviousData` (a flag, named as one). Removed in the next minor release.
+   */
   readonly previous: ComputedRef<boolean>;
   /** A fetch this data waits for is in flight. */
   readonly loading: ComputedRef<boolean>;
@@ -21,7 +26,7 @@ type SuspenseData<E extends EndpointInterface, A extends readonly unknown[]> =
 /**
  * `const todo = await useSuspense(TodoResource.get, () => ({ id: props.id }))` in an async
  * `setup`: suspends the nearest `<Suspense>` until the data is usable, then returns a read-only
- * ref that follows the store. New arguments keep the previous data (`todo.previous`) until theirs
+ * ref that follows the store. New arguments keep the previous data (`todo.isPreviousData`) until theirs
  * arrive. A hard error rejects (before the first render) or throws when read (after it): pair the
  * `<Suspense>` with `onErrorCaptured` or `<TesseraErrorBoundary>`, because `<Suspense>` catches
  * nothing. Soft errors with usable data render the data.
@@ -35,8 +40,8 @@ export async function useSuspense<E extends EndpointInterface, const A extends R
   // invalidated result refetches; a hard error throws (and a boundary's reset fetches it anew).
   const shown = suspenseData(controller, observer);
   const data = computed(() => shown(snapshot.value) as SuspenseData<E, A>);
-  const { previous, loading, paused } = snapshotRefs(snapshot);
-  const result = Object.assign(data, { previous, loading, paused });
+  const { isPreviousData, loading, paused } = snapshotRefs(snapshot);
+  const result = Object.assign(data, { isPreviousData, previous: isPreviousData, loading, paused });
   // Unmounted while suspended: this caller withdraws (the request stops if nobody else waits).
   const unmounted = new AbortController();
   onScopeDispose(() => unmounted.abort());

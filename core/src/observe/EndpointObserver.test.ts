@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { firstValueFrom, take } from 'rxjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createStore } from '../managers/createStore';
 import {
   API,
@@ -13,7 +13,12 @@ import { PollingManager } from '../managers/PollingManager';
 import { RestEndpoint, TimeoutError } from '../rest';
 import { Entity } from '../schema';
 import { type Store, StoreDisposedError } from '../store';
-import { type DLE, EndpointObserver } from './EndpointObserver';
+import {
+  type DLE,
+  EndpointObserver,
+  type ObserveMode,
+  type ObserverOptions,
+} from './EndpointObserver';
 
 class Todo extends Entity {
   id = 0;
@@ -81,6 +86,7 @@ describe('EndpointObserver: when it fetches', () => {
       data: undefined,
       loading: true,
       error: undefined,
+      isPreviousData: false,
       previous: false,
       paused: false,
     });
@@ -170,7 +176,14 @@ describe('EndpointObserver: when it fetches', () => {
     const api = serveTodos();
     const r = observe([null]);
     expect(r.values).toEqual([
-      { data: undefined, loading: false, error: undefined, previous: false, paused: false },
+      {
+        data: undefined,
+        loading: false,
+        error: undefined,
+        isPreviousData: false,
+        previous: false,
+        paused: false,
+      },
     ]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(api.requests).toEqual([]);
@@ -202,16 +215,18 @@ describe('EndpointObserver: arguments that change', () => {
       data: first,
       loading: true,
       error: undefined,
+      isPreviousData: true,
       previous: true,
       paused: false,
     });
     await settled(r);
-    expect(r.last()).toMatchObject({ data: { id: 2 }, previous: false, paused: false });
+    expect(r.last()).toMatchObject({ data: { id: 2 }, isPreviousData: false, paused: false });
     r.observer.setArgs([{ id: 1 }]);
     expect(r.last()).toEqual({
       data: first,
       loading: false,
       error: undefined,
+      isPreviousData: false,
       previous: false,
       paused: false,
     });
@@ -227,6 +242,7 @@ describe('EndpointObserver: arguments that change', () => {
     expect(r.last()).toMatchObject({
       data: undefined,
       loading: true,
+      isPreviousData: false,
       previous: false,
       paused: false,
     });
@@ -240,9 +256,13 @@ describe('EndpointObserver: arguments that change', () => {
     await settled(r);
     server.use(http.get(`${API}/todos/2`, () => new HttpResponse(null, { status: 500 })));
     r.observer.setArgs([{ id: 2 }]);
-    expect(r.last().previous).toBe(true);
+    expect(r.last().isPreviousData).toBe(true);
     await settled(r);
-    expect(r.last()).toMatchObject({ data: undefined, previous: false, error: { status: 500 } });
+    expect(r.last()).toMatchObject({
+      data: undefined,
+      isPreviousData: false,
+      error: { status: 500 },
+    });
     r.stop();
   });
 
@@ -256,6 +276,7 @@ describe('EndpointObserver: arguments that change', () => {
       data: undefined,
       loading: false,
       error: undefined,
+      isPreviousData: false,
       previous: false,
       paused: false,
     });
@@ -481,6 +502,7 @@ describe('EndpointObserver: a reader always settles', () => {
       data: undefined,
       loading: false,
       error: undefined,
+      isPreviousData: false,
       previous: false,
       paused: false,
     });
@@ -532,7 +554,14 @@ describe('EndpointObserver: a reader always settles', () => {
       new EndpointObserver(store.controller, cancelled, [{ id: 1 }]) as never,
     );
     expect(c.values).toEqual([
-      { data: undefined, loading: false, error: undefined, previous: false, paused: false },
+      {
+        data: undefined,
+        loading: false,
+        error: undefined,
+        isPreviousData: false,
+        previous: false,
+        paused: false,
+      },
     ]);
     await expect(
       new EndpointObserver(store.controller, late, [{ id: 1 }]).promise(),
@@ -554,6 +583,7 @@ describe('EndpointObserver: a reader always settles', () => {
     expect(r.last()).toMatchObject({
       data: undefined,
       loading: false,
+      isPreviousData: false,
       previous: false,
       paused: false,
     });
@@ -604,32 +634,57 @@ describe('EndpointObserver: polling', () => {
     vi.useRealTimers();
   });
 
-  it('polls while subscribed, one timer per key however many readers, until the last leaves', async () => {
-    let calls = 0;
+  /** An endpoint polled every second, counting its calls, in a store with a PollingManager. */
+  function pricePoller() {
+    const counter = { calls: 0 };
     const price = localEndpoint({
       key: () => 'GET /price',
       pollFrequency: 1_000,
-      resolve: () => ({ price: ++calls }),
+      resolve: () => ({ price: ++counter.calls }),
     });
     const polling = createStore({ managers: [new PollingManager()] });
-    const a = new EndpointObserver(polling.controller, price, [], { mode: 'poll' }).listen(
-      () => {},
-    );
-    const b = new EndpointObserver(polling.controller, price, [], { mode: 'poll' }).listen(
-      () => {},
-    );
+    const listen = (mode: ObserverOptions['mode']) =>
+      new EndpointObserver(polling.controller, price, [], { mode }).listen(() => {});
+    return { counter, polling, listen };
+  }
+
+  it('polls while subscribed, one timer per key however many readers, until the last leaves', async () => {
+    const { counter, polling, listen } = pricePoller();
+    const a = listen('live');
+    const b = listen('live');
     await vi.advanceTimersByTimeAsync(3_000);
-    const whileTwo = calls;
+    const whileTwo = counter.calls;
     expect(whileTwo).toBeGreaterThanOrEqual(3);
     expect(whileTwo).toBeLessThanOrEqual(5);
     a();
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(calls - whileTwo).toBe(2);
+    expect(counter.calls - whileTwo).toBe(2);
     b();
-    const stopped = calls;
+    const stopped = counter.calls;
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(calls).toBe(stopped);
+    expect(counter.calls).toBe(stopped);
     polling.dispose();
+  });
+
+  it("'poll', the deprecated name of the 'live' mode, still keeps the key live", async () => {
+    const { counter, polling, listen } = pricePoller();
+    const stop = listen('poll');
+    await vi.advanceTimersByTimeAsync(0);
+    const first = counter.calls;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(counter.calls - first).toBe(2);
+    stop();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(counter.calls - first).toBe(2);
+    polling.dispose();
+  });
+
+  it("types: the modes are 'fetch', 'live' and 'cache'; options still take 'poll'", () => {
+    expectTypeOf<ObserveMode>().toEqualTypeOf<'fetch' | 'live' | 'cache'>();
+    // @ts-expect-error 'poll' is no mode of its own: the former name of 'live'
+    const mode: ObserveMode = 'poll';
+    expectTypeOf<'poll'>().toExtend<NonNullable<ObserverOptions['mode']>>();
+    expect(mode).toBe('poll');
   });
 });
 

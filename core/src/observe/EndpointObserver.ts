@@ -20,17 +20,21 @@ import { SharedListenable } from './SharedListenable';
 import { usableData } from './suspense';
 
 /**
- * How a reader uses the network: `'fetch'` fetches when a fetch is due (DLE), `'poll'` also
- * polls at the endpoint's `pollFrequency` while subscribed (live), `'cache'` never fetches.
+ * How a reader uses the network: `'fetch'` fetches when a fetch is due (DLE), `'live'` also
+ * keeps the key live while subscribed (polled at the endpoint's `pollFrequency`, or pushed),
+ * `'cache'` never fetches.
  */
-export type ObserveMode = 'fetch' | 'poll' | 'cache';
+export type ObserveMode = 'fetch' | 'live' | 'cache';
 
 export interface ObserverOptions {
-  /** Default `'fetch'`. */
-  mode?: ObserveMode;
   /**
-   * Keep showing the previous arguments' data, flagged `previous`, while the new arguments
-   * load (default true).
+   * Default `'fetch'`. `'poll'` is the former name of `'live'`: deprecated, it still works and
+   * goes in the next minor release.
+   */
+  mode?: ObserveMode | 'poll';
+  /**
+   * Keep showing the previous arguments' data, flagged `isPreviousData`, while the new
+   * arguments load (default true).
    */
   keepPrevious?: boolean;
 }
@@ -44,7 +48,13 @@ export interface DLE<T> {
   /** The error to show; hidden by a soft error policy while data exists. */
   readonly error: ErrorLike | undefined;
   /** `data` belongs to the previous arguments, shown while these load. */
-  readonly previous: boolean;
+  readonly isPreviousData: boolean;
+  /**
+   * The same flag as `isPreviousData`, in every snapshot a reader gives (optional, so that code
+   * which builds a snapshot need not write it).
+   * @deprecated Use `isPreviousData` (a flag, named as one). Removed in the next minor release.
+   */
+  readonly previous?: boolean;
   /** Loading, but the request waits for the network to come back (a PageManager's network mode). */
   readonly paused: boolean;
 }
@@ -53,6 +63,7 @@ const NOT_NOW: DLE<undefined> = Object.freeze({
   data: undefined,
   loading: false,
   error: undefined,
+  isPreviousData: false,
   previous: false,
   paused: false,
 });
@@ -62,7 +73,7 @@ function sameSnapshot(a: DLE<unknown>, b: DLE<unknown>): boolean {
     a.data === b.data &&
     a.loading === b.loading &&
     a.error === b.error &&
-    a.previous === b.previous &&
+    a.isPreviousData === b.isPreviousData &&
     a.paused === b.paused
   );
 }
@@ -111,6 +122,7 @@ function targetOf(endpoint: EndpointInterface, args: readonly unknown[]): Target
       data: undefined,
       loading: false,
       error: toErrorLike(error),
+      isPreviousData: false,
       previous: false,
       paused: false,
     };
@@ -124,7 +136,7 @@ function targetOf(endpoint: EndpointInterface, args: readonly unknown[]): Target
  * arguments, own its subscription and hand out its snapshots.
  *
  * Subscribers share one connection to the store. The first one connects (a live selection, a
- * fetch when due, a poll in `'poll'` mode); when the last one leaves, the reader withdraws from
+ * fetch when due, a live hold in `'live'` mode); when the last one leaves, the reader withdraws from
  * the fetch it waits for, which the network manager aborts once no caller is left.
  */
 export class EndpointObserver<E extends EndpointInterface> extends SharedListenable<
@@ -169,7 +181,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     this.endpoint = endpoint;
     this.args = args;
     this.target = targetOf(endpoint, args);
-    this.mode = options.mode ?? 'fetch';
+    this.mode = options.mode === 'poll' ? 'live' : (options.mode ?? 'fetch');
     this.keepPrevious = options.keepPrevious ?? true;
   }
 
@@ -262,7 +274,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
         this.complete();
       },
     });
-    if (this.mode === 'poll') this.releasePoll = this.controller.poll(this.endpoint, ...this.args);
+    if (this.mode === 'live') this.releasePoll = this.controller.poll(this.endpoint, ...this.args);
     // The page shown again, the network back (a PageManager): stale data is due again, if the
     // endpoint (else the store) says so; `paused` may change too.
     const page = this.controller.features.page;
@@ -428,16 +440,17 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     const loading = wanted && !stopped;
     const error = this.shownError ?? stopped?.error ?? this.unreadable;
     let data = selection.data;
-    let previous = false;
+    let isPreviousData = false;
     if (data !== undefined) this.carried = undefined;
     else if (this.carried !== undefined) {
       if (loading && error === undefined) {
         data = this.carried;
-        previous = true;
+        isPreviousData = true;
       } else this.carried = undefined;
     }
     const paused = loading && this.controller.features.page?.waiting() === true;
-    const next = { data, loading, error, previous, paused };
+    // `previous`: the deprecated name of the flag, for one release.
+    const next = { data, loading, error, isPreviousData, previous: isPreviousData, paused };
     if (this.snapshot && sameSnapshot(this.snapshot, next)) return this.snapshot;
     return Object.freeze(next);
   }

@@ -110,6 +110,9 @@ describe('InfiniteObserver', () => {
     await r.observer.fetchNextPage();
     expect(titles(r.last().pages)).toEqual([[11, 12], [13, 14], [15]]);
     expect(r.last()).toMatchObject({ hasNextPage: false, isFetchingNextPage: false });
+    // `data` is what the list shows: every page's items, in order.
+    expect(r.last().data.map((todo) => todo.id)).toEqual([11, 12, 13, 14, 15]);
+    expect(r.last().data.every((todo, i) => todo === r.last().pages.flat()[i])).toBe(true);
     // Nothing more: no request.
     await r.observer.fetchNextPage();
     expect(api.requests).toEqual(['?perPage=2', '?page=2&perPage=2', '?page=3&perPage=2']);
@@ -188,6 +191,7 @@ describe('InfiniteObserver', () => {
       [11, 12, 99],
       [13, 14],
     ]);
+    expect(r.last().data.map((todo) => todo.id)).toEqual([11, 12, 99, 13, 14]);
     r.stop();
   });
 
@@ -198,11 +202,11 @@ describe('InfiniteObserver', () => {
     await r.observer.fetchNextPage();
     r.observer.setArgs([{ perPage: PER_PAGE, userId: 2 }]);
     // The previous list's first page stays, flagged, while the new one loads.
-    expect(r.last()).toMatchObject({ loading: true, previous: true, hasNextPage: false });
+    expect(r.last()).toMatchObject({ loading: true, isPreviousData: true, hasNextPage: false });
     expect(r.last().pages).toHaveLength(1);
     await loaded(r);
     expect(titles(r.last().pages)).toEqual([[21, 22]]);
-    expect(r.last().previous).toBe(false);
+    expect(r.last().isPreviousData).toBe(false);
     await r.observer.fetchNextPage();
     expect(titles(r.last().pages)).toEqual([
       [21, 22],
@@ -293,6 +297,9 @@ describe('InfiniteObserver', () => {
     // The first page keeps its own cursor, though the list's `next` follows the last page.
     expect(after.pages.map((page) => page.next)).toEqual(['2', null]);
     expect(after).toMatchObject({ pageParams: [undefined, '2'], hasNextPage: false });
+    // Of object pages, `data` is the items of the list the schema's Collection names.
+    expect(after.data.map((todo) => todo.id)).toEqual([1, 2, 3]);
+    expectTypeOf(after.data).toEqualTypeOf<readonly Todo[]>();
     stop();
   });
 
@@ -325,6 +332,34 @@ describe('InfiniteObserver', () => {
     expect(r.last().error?.name).toBe('StoreDisposedError');
   });
 
+  it('data: the same array while the pages are unchanged; empty before the first page', async () => {
+    todosApi();
+    const r = observe();
+    expect(r.values[0].data).toEqual([]);
+    await loaded(r);
+    const { data } = r.last();
+    expect(Object.isFrozen(data)).toBe(true);
+    // A change that leaves the pages as they were (a next page loading) keeps the items array.
+    const fetching = r.observer.fetchNextPage();
+    expect(r.last().isFetchingNextPage).toBe(true);
+    expect(r.last().data).toBe(data);
+    await fetching;
+    expect(r.last().data).not.toBe(data);
+    expect(r.last().data).toHaveLength(4);
+    r.stop();
+  });
+
+  it('previous: the deprecated name of isPreviousData, the same value in every snapshot', async () => {
+    todosApi();
+    const r = observe([{ perPage: PER_PAGE, userId: 1 }]);
+    await loaded(r);
+    r.observer.setArgs([{ perPage: PER_PAGE, userId: 2 }]);
+    await loaded(r);
+    expect(r.values.some((value) => value.isPreviousData)).toBe(true);
+    for (const value of r.values) expect(value.previous).toBe(value.isPreviousData);
+    r.stop();
+  });
+
   it('types: pages are the list endpoint answer; the params what the functions give', () => {
     const observer = new InfiniteObserver(store.controller, TodoResource.getList, [{}], {
       initialPageParam: 1,
@@ -332,6 +367,8 @@ describe('InfiniteObserver', () => {
     });
     expectTypeOf(observer.getSnapshot().pages).toEqualTypeOf<readonly Todo[][]>();
     expectTypeOf(observer.getSnapshot().pageParams).toEqualTypeOf<readonly number[]>();
+    expectTypeOf(observer.getSnapshot().data).toEqualTypeOf<readonly Todo[]>();
+    expectTypeOf(observer.getSnapshot().isPreviousData).toEqualTypeOf<boolean>();
     const plain = new RestEndpoint({ urlPrefix: API, path: '/plain', schema: [Todo] });
     // @ts-expect-error an endpoint without paginationField has no pages
     new InfiniteObserver(store.controller, plain, []);

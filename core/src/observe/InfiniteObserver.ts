@@ -40,8 +40,29 @@ export interface InfiniteOptions<Page, P = unknown> {
   readonly maxPages?: number;
 }
 
+/**
+ * The type of one item of a page: a page that is a list holds its items; a page that is an
+ * object type (`{ results: Todo[]; next: string | null }`, as a schema gives it) holds them in a
+ * list field. `unknown` when neither says (an interface, which has no index signature to read).
+ * Written with `infer` rather than `keyof`, so that an `InfiniteDLE` of a page type is still
+ * assignable to one of `unknown`.
+ */
+export type PageItem<Page> = Page extends readonly (infer Item)[]
+  ? Item
+  : Page extends { readonly [key: string]: infer Field }
+    ? OrUnknown<Field extends readonly (infer Item)[] ? Item : never>
+    : unknown;
+
+type OrUnknown<T> = [T] extends [never] ? unknown : T;
+
 /** One frozen snapshot of an infinite list for a reader; the same object while unchanged. */
 export interface InfiniteDLE<Page, P = unknown> {
+  /**
+   * What the list shows, as `data` is what any reader shows: the items of every page in order,
+   * one flat list (a page that is a list is its items; of a page that is an object, the list its
+   * schema's Collection names). The same array while the pages are unchanged.
+   */
+  readonly data: readonly PageItem<Page>[];
   /** Each page's answer, its records as the store holds them (oldest first). */
   readonly pages: readonly Page[];
   /** The param each page was fetched with (`undefined`: the list endpoint itself). */
@@ -51,7 +72,13 @@ export interface InfiniteDLE<Page, P = unknown> {
   /** Why the first page, or the latest next/previous page, failed. Loaded pages stay. */
   readonly error: ErrorLike | undefined;
   /** The pages belong to the previous arguments, shown while these load. */
-  readonly previous: boolean;
+  readonly isPreviousData: boolean;
+  /**
+   * The same flag as `isPreviousData`, in every snapshot a reader gives (optional, so that code
+   * which builds a snapshot need not write it).
+   * @deprecated Use `isPreviousData` (a flag, named as one). Removed in the next minor release.
+   */
+  readonly previous?: boolean;
   readonly hasNextPage: boolean;
   readonly hasPreviousPage: boolean;
   readonly isFetchingNextPage: boolean;
@@ -211,7 +238,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     for (const slot of later) this.drop(slot);
     if (first?.param === undefined && this.options.initialPageParam === undefined) {
       // The list endpoint follows the arguments: the previous list's first page stays on
-      // screen, flagged `previous`, while the new one loads.
+      // screen, flagged `isPreviousData`, while the new one loads.
       this.slots = [first];
       this.firstExpiresAt = 0;
       this.firstFields = undefined;
@@ -591,7 +618,7 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
 
   private present(): InfiniteDLE<FetchResult<E>, P> {
     const [first] = this.slots;
-    const { data, loading, error, previous } = first.observer.getSnapshot();
+    const { data, loading, error, isPreviousData } = first.observer.getSnapshot();
     const pages: unknown[] = [];
     const pageParams: unknown[] = [];
     if (data !== undefined) {
@@ -611,18 +638,26 @@ export class InfiniteObserver<E extends PagedEndpoint, P = unknown> extends Shar
     };
     if ((this.shifted || this.resyncing) && this.edges) edges = this.edges;
     else if (!busy) this.edges = edges;
+    const current = this.snapshot;
+    // The items are flattened again only when a page changed.
+    const items =
+      current && sameItems(current.pages, pages)
+        ? current.data
+        : pages.flatMap((page) => membersOf(page, this.path));
     const next = {
+      data: Object.freeze(items) as readonly PageItem<FetchResult<E>>[],
       pages: Object.freeze(pages) as readonly FetchResult<E>[],
       pageParams: Object.freeze(pageParams) as readonly P[],
       loading: busy,
       error: error ?? this.errors.next ?? this.errors.previous,
-      previous,
+      isPreviousData,
+      // The deprecated name of the flag, for one release.
+      previous: isPreviousData,
       hasNextPage: edges.next,
       hasPreviousPage: edges.previous,
       isFetchingNextPage: this.pending.next !== undefined,
       isFetchingPreviousPage: this.pending.previous !== undefined,
     };
-    const current = this.snapshot;
     if (current && sameSnapshot(current, next)) return current;
     return Object.freeze(next);
   }

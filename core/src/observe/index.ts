@@ -11,6 +11,7 @@ export {
   InfiniteObserver,
   type InfiniteOptions,
   type PagedEndpoint,
+  type PageItem,
   type PageParamOf,
 } from './InfiniteObserver';
 export { Listenable, type Unsubscribe } from './Listenable';

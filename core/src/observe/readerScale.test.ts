@@ -92,7 +92,7 @@ describe('readers at scale', () => {
         new GCManager({ intervalMs: 20 }),
       ],
     });
-    const mountOf = (id: number, mode: 'fetch' | 'poll') => {
+    const mountOf = (id: number, mode: 'fetch' | 'live') => {
       const observer = new EndpointObserver(store.controller, getTodo, [{ id }], { mode });
       const stop = observer.listen(() => {});
       return () => {
@@ -102,9 +102,9 @@ describe('readers at scale', () => {
     };
     // Keys 0-189 keep a reader (their requests stay in flight); keys 190-199 have none, so each
     // unmount aborts their request and the next mount starts another.
-    const held = Array.from({ length: 190 }, (_, id) => mountOf(id, 'poll'));
+    const held = Array.from({ length: 190 }, (_, id) => mountOf(id, 'live'));
     for (let mount = 0; mount < 10_000; mount++) {
-      const unmount = mountOf(mount % 200, mount % 2 === 0 ? 'fetch' : 'poll');
+      const unmount = mountOf(mount % 200, mount % 2 === 0 ? 'fetch' : 'live');
       if (mount % 100 === 99) await tick();
       unmount();
     }

@@ -30,7 +30,7 @@ const notLoadedYet = {
   data: undefined,
   loading: true,
   error: undefined,
-  previous: false,
+  isPreviousData: false,
   paused: false,
 };
 let todosState: DLE<Todo[] | undefined> = notLoadedYet;
