@@ -118,6 +118,46 @@ describe('Collection.moveWith (data-client)', () => {
     expect(store.controller.get(Post, { id: '2' })?.group).toBe('vue');
   });
 
+  it('an optimistic move shows the record first in its new list at once, and keeps it there once answered', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get(`${API}/:group/posts`, ({ params }) =>
+        HttpResponse.json(POSTS[params.group as string] ?? []),
+      ),
+      http.patch(`${API}/:group/posts/:id`, async ({ request }) => {
+        const body = (await request.json()) as object;
+        await answered;
+        return HttpResponse.json({ ...POSTS.react[1], ...body });
+      }),
+    );
+    const PostResource = resource({
+      urlPrefix: API,
+      path: '/:group/posts/:id',
+      schema: Post,
+      Collection: PrependingCollection,
+    });
+    // data-client's example moves optimistically; here the move says what it expects
+    const move = PostResource.getList.move.extend({
+      getOptimisticResponse: (_snap, params, body) => ({ ...POSTS.react[1], ...params, ...body }),
+    });
+    const store = newStore();
+    await store.controller.fetch(PostResource.getList, { group: 'react' });
+    await store.controller.fetch(PostResource.getList, { group: 'vue' });
+    const list = (group: string) =>
+      ids(store.controller.getResponse(PostResource.getList, { group }).data);
+
+    const moving = store.controller.fetch(move, { group: 'react', id: '2' }, { group: 'vue' });
+    expect(list('react')).toEqual(['1']);
+    expect(list('vue')).toEqual(['2', '3', '4']);
+    answer();
+    await moving;
+    expect(list('react')).toEqual(['1']);
+    expect(list('vue')).toEqual(['2', '3', '4']);
+  });
+
   it('without it, move appends (the default both libraries share)', async () => {
     postsServer();
     const PostResource = resource({ urlPrefix: API, path: '/:group/posts/:id', schema: Post });
