@@ -19,7 +19,7 @@ const sessions = new WeakMap<Controller, { session: Session; mounts: number }>()
 
 /**
  * Shows the devtools button (and panel) for a store in this page, or the panel alone in
- * `options.target` (an element of this page or of a same-origin frame); returns the function
+ * `options.container` (an element of this page or of a same-origin frame); returns the function
  * that removes them. From here on the panel records the store's actions, so mount it before the app
  * starts fetching. Does nothing in production builds, or where there is no DOM (a server render).
  */

@@ -222,21 +222,21 @@ describe('the panel', () => {
   });
 });
 
-describe('drawn into a target (a devtools tab of another document)', () => {
+describe('drawn into a container (a devtools tab of another document)', () => {
   // A document of its own, as a same-origin frame's (happy-dom gives its frames none).
   let tab: Document;
   beforeEach(() => {
     panel.destroy();
     tab = document.implementation.createHTMLDocument('Tessera');
     document.body.style.paddingBottom = '10px';
-    panel = openPanel(session, { target: tab.body });
+    panel = openPanel(session, { container: tab.body });
   });
   afterEach(() => {
     document.body.style.paddingBottom = '';
   });
 
-  it('fills the target, open, with no button or Close, and leaves the page as it was', () => {
-    expectTypeOf<DevtoolsOptions>().toHaveProperty('target').toEqualTypeOf<Element | undefined>();
+  it('fills the container, open, with no button or Close, and leaves the page as it was', () => {
+    expectTypeOf<DevtoolsOptions>().toHaveProperty('container').toEqualTypeOf<Element | undefined>();
     expect(panel.host.ownerDocument).toBe(tab);
     expect(tab.body.contains(panel.host)).toBe(true);
     expect(document.querySelector('[data-tessera-devtools]')).toBeNull();

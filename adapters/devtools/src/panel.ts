@@ -17,15 +17,15 @@ export interface PanelOptions {
    * button or Close of its own. Default: a floating button (and panel) appended to
    * `document.body`.
    */
-  target?: Element;
+  container?: Element;
 }
 
 export interface Panel {
-  /** The element holding the shadow root, appended to `document.body` (or the target). */
+  /** The element holding the shadow root, appended to `document.body` (or the container). */
   readonly host: HTMLElement;
   /** Renders now (a render otherwise follows each action, and every second while open). */
   render(): void;
-  /** Closes the panel back to its button (drawn into a target, it stays open). */
+  /** Closes the panel back to its button (drawn into a container, it stays open). */
   close(): void;
   /** Removes the panel; the session stays the caller's. */
   destroy(): void;
@@ -42,7 +42,7 @@ const ignore = () => {};
 
 export function openPanel(session: Session, options: PanelOptions = {}): Panel {
   const { controller } = session;
-  const { target } = options;
+  const { container } = options;
   const now = () => controller.now();
 
   const actions: KeyActions = {
@@ -153,8 +153,8 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
         { type: 'button', onclick: () => void resetEntireStore(controller).catch(ignore) },
         'Reset store',
       ),
-      // Drawn into a target, the panel is the page: there is nothing to close it to.
-      ...(target ? [] : [closeButton]),
+      // Drawn into a container, the panel is the page: there is nothing to close it to.
+      ...(container ? [] : [closeButton]),
     ),
     ...panels,
   );
@@ -173,18 +173,18 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
     'Tessera devtools',
   );
 
-  const host = h('div', { 'data-tessera-devtools': target ? 'embedded' : '' });
+  const host = h('div', { 'data-tessera-devtools': container ? 'embedded' : '' });
   const shadow = host.attachShadow({ mode: 'open' });
   shadow.append(
     h('style', {}, styles),
     h(
       'aside',
-      { class: target ? 'root embedded' : 'root', 'aria-label': 'Tessera devtools' },
-      ...(target ? [panel] : [toggle, panel]),
+      { class: container ? 'root embedded' : 'root', 'aria-label': 'Tessera devtools' },
+      ...(container ? [panel] : [toggle, panel]),
     ),
   );
-  // Made in this document, the elements join the target's when appended (same origin).
-  (target ?? document.body).append(host);
+  // Made in this document, the elements join the container's when appended (same origin).
+  (container ?? document.body).append(host);
 
   function render(): void {
     offline.setAttribute('aria-pressed', String(session.offline));
@@ -245,15 +245,15 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
     panel.hidden = false;
     ticking ??= setInterval(render, 1000);
     select(tab);
-    // In a target the panel is all there is: no page to make room in, no button to leave.
-    if (target) return;
+    // In a container the panel is all there is: no page to make room in, no button to leave.
+    if (container) return;
     leaveRoom();
     toggle.hidden = true;
     toggle.setAttribute('aria-expanded', 'true');
     tabButtons.find((button) => button.tabIndex === 0)?.focus();
   }
   function close(): void {
-    if (target) return;
+    if (container) return;
     giveRoomBack();
     panel.hidden = true;
     toggle.hidden = false;
@@ -264,7 +264,7 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
   }
 
   select(tab);
-  if (options.open || target) open();
+  if (options.open || container) open();
   return {
     host,
     render,

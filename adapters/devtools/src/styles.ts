@@ -28,7 +28,7 @@ button[aria-pressed="true"] { background: #1f2328; color: #fff; }
   box-shadow: 0 -2px 8px rgb(0 0 0 / 0.15);
 }
 .panel[hidden] { display: none; }
-/* Drawn into a target (a devtools tab): the panel fills it instead of floating over a page. */
+/* Drawn into a container (a devtools tab): the panel fills it instead of floating over a page. */
 :host([data-tessera-devtools="embedded"]) { display: block; height: 100%; }
 .embedded { display: block; height: 100%; }
 .embedded .panel { position: static; height: 100%; border-top: 0; box-shadow: none; }
