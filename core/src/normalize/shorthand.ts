@@ -1,5 +1,6 @@
+import { ListSchema } from '../schema/ArraySchema';
 import { message } from '../schema/development';
-import { ArraySchema, SchemaError } from '../schema/index';
+import { type ArraySchema, SchemaError } from '../schema/index';
 
 const arraySchemas = new WeakMap<readonly unknown[], ArraySchema>();
 
@@ -19,7 +20,7 @@ export function arraySchemaFor(shorthand: readonly unknown[]): ArraySchema {
         shorthand,
       );
     }
-    schema = new ArraySchema(shorthand[0]);
+    schema = new ListSchema(shorthand[0]);
     arraySchemas.set(shorthand, schema);
   }
   return schema;

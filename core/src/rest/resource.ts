@@ -1,7 +1,8 @@
 import type { CollectionOptions } from '../schema/Collection';
 import { describeSchema } from '../schema/describeSchema';
 import { message, warnInDevelopment } from '../schema/development';
-import { Collection, type Denormalize, type EntityLike, Invalidate } from '../schema/index';
+import { InvalidateEntity } from '../schema/Invalidate';
+import { Collection, type Denormalize, type EntityLike, type Invalidate } from '../schema/index';
 import { shortenPath } from './pathTemplate';
 import type { PathParams, ShortenPath } from './pathTypes';
 import { RestEndpoint, type RestEndpointConstructor } from './RestEndpoint';
@@ -220,7 +221,7 @@ export function resource<
     }),
     delete: build('delete', {
       path,
-      schema: new Invalidate(schema),
+      schema: new InvalidateEntity(schema),
       method: 'DELETE',
       // 204, an empty body or `{}` (as data-client): the URL params still name the entity.
       process(value: unknown, params: unknown) {

@@ -7,7 +7,15 @@ import type {
   INormalizeDelegate,
   IQueryDelegate,
 } from './interface';
-import { Polymorphic, type SchemaAttribute } from './Polymorphic';
+import {
+  type AttributeFunction,
+  attributeFunction,
+  denormalizeMember,
+  inferMember,
+  MemberSchema,
+  normalizeMember,
+  type SchemaAttribute,
+} from './Polymorphic';
 import { inside, SchemaError } from './SchemaError';
 
 /**
@@ -18,7 +26,7 @@ import { inside, SchemaError } from './SchemaError';
 export function listValues(owner: unknown, input: unknown): readonly unknown[] {
   if (Array.isArray(input)) return input;
   const found = input === null ? 'null' : typeof input;
-  const name = owner instanceof ArraySchema ? `[${describeSchema(owner.schema)}]` : owner;
+  const name = owner instanceof ListSchema ? `[${describeSchema(owner.schema)}]` : owner;
   throw new SchemaError(
     describeSchema(name),
     message(
@@ -29,11 +37,15 @@ export function listValues(owner: unknown, input: unknown): readonly unknown[] {
   );
 }
 
-/** `schema.Array`: a list of one schema, or of several chosen per item by `schemaAttribute`. */
-export class ArraySchema<S = unknown> extends Polymorphic {
+/**
+ * A list of one schema: what `[Entity]` and `new Collection([Entity])` build. `ArraySchema` is
+ * this list with the entity map form too; an app that never gives a list a schema map carries
+ * none of that code. Typed as an `ArraySchema` wherever it is seen (the two have the same members).
+ */
+export class ListSchema<S = unknown> extends MemberSchema {
   declare readonly schema: S;
 
-  constructor(definition: S, schemaAttribute?: SchemaAttribute) {
+  constructor(definition: S, schemaAttribute?: AttributeFunction) {
     super(definition, schemaAttribute);
   }
 
@@ -112,6 +124,42 @@ export class ArraySchema<S = unknown> extends Polymorphic {
   }
 }
 
-const baseDenormalizeInto = ArraySchema.prototype.denormalizeInto;
+/** `schema.Array`: a list of one schema, or of several chosen per item by `schemaAttribute`. */
+export class ArraySchema<S = unknown> extends ListSchema<S> {
+  constructor(definition: S, schemaAttribute?: SchemaAttribute) {
+    super(definition, attributeFunction(schemaAttribute));
+  }
+
+  /**
+   * A `ListSchema` (a Collection's list, an `[Entity]` shorthand) is an `ArraySchema` to users:
+   * only the map form's code is left out of it. A subclass checks as usual.
+   */
+  // biome-ignore-start lint/complexity/noThisInStatic: `this` is the class checked (a subclass too)
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return this === ArraySchema
+      ? value instanceof ListSchema
+      : Function.prototype[Symbol.hasInstance].call(this, value);
+  }
+  // biome-ignore-end lint/complexity/noThisInStatic: `this` is the class checked (a subclass too)
+
+  override inferSchema(value: unknown, parent: unknown, key: FieldKey): unknown {
+    return inferMember(this, value, parent, key);
+  }
+
+  override normalizeValue(
+    value: unknown,
+    parent: unknown,
+    key: FieldKey,
+    delegate: INormalizeDelegate,
+  ): unknown {
+    return normalizeMember(this, value, parent, key, delegate);
+  }
+
+  override denormalizeValue(value: unknown, delegate: IDenormalizeDelegate): unknown {
+    return denormalizeMember(this, value, delegate);
+  }
+}
+
+const baseDenormalizeInto = ListSchema.prototype.denormalizeInto;
 /** V8 gives `new Array(n)` slow dictionary elements above ~100k; longer lists are pushed. */
 const PREALLOCATE_UP_TO = 50_000;

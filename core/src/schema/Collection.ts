@@ -1,6 +1,6 @@
 import { deriveEndpoint, type RemoveCursor } from '../rest/collectionEndpoints';
 import type { RestEndpoint } from '../rest/RestEndpoint';
-import { ArraySchema } from './ArraySchema';
+import { type ArraySchema, ListSchema } from './ArraySchema';
 import { CollectionUpdate, type MergeMembers } from './CollectionUpdate';
 import { serializeCollectionKey } from './collectionKey';
 import { describeSchema } from './describeSchema';
@@ -35,8 +35,8 @@ export interface CollectionOptions<Args extends unknown[] = unknown[], Parent = 
 type ListDefinition = readonly [unknown] | ArraySchema | Values;
 
 function toInnerSchema(definition: ListDefinition): ArraySchema | Values {
-  if (definition instanceof ArraySchema || isValues(definition)) return definition;
-  if (Array.isArray(definition) && definition.length === 1) return new ArraySchema(definition[0]);
+  if (definition instanceof ListSchema || isValues(definition)) return definition;
+  if (Array.isArray(definition) && definition.length === 1) return new ListSchema(definition[0]);
   throw new TypeError(
     message(
       `TSR12 ${describeSchema(definition)}`,

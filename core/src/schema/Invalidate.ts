@@ -1,5 +1,5 @@
 import { describeSchema } from './describeSchema';
-import { message } from './development';
+import { message, warnInDevelopment } from './development';
 import type {
   EntityLike,
   FieldKey,
@@ -8,7 +8,15 @@ import type {
   IQueryDelegate,
 } from './interface';
 import { isEntityLike } from './interface';
-import { Polymorphic, type SchemaAttribute } from './Polymorphic';
+import {
+  type AttributeFunction,
+  attributeFunction,
+  denormalizeMember,
+  inferMember,
+  MemberSchema,
+  type SchemaAttribute,
+  unknownMemberWarning,
+} from './Polymorphic';
 import { checkPk } from './pk';
 import { processInput } from './processInput';
 import { SchemaError } from './SchemaError';
@@ -18,24 +26,30 @@ import type { Union } from './Union';
 type EntityMap = Record<string, EntityLike>;
 
 /**
- * Marks the entities a response names as INVALID: they drop out of lists and collections, and
- * a result that requires one becomes invalid (refetch). Forms: `new Invalidate(Entity)`,
- * `new Invalidate(union)`, `new Invalidate(entityMap, schemaAttribute)`; wrap in `[ ]` for lists.
+ * The union each union-form invalidation chooses by (with its own methods). The entity map form
+ * chooses in `Invalidate`'s overrides, the only class given a `schemaAttribute`.
  */
-export class Invalidate<
+const unions = new WeakMap<object, Union>();
+
+/**
+ * `new Invalidate(Entity)` and `new Invalidate(union)` (which chooses through the union's own
+ * code): what `resource()` builds. `Invalidate` adds the entity map form, so an app that never
+ * gives one carries none of that code. Typed as an `Invalidate` wherever it is seen (the two
+ * have the same members).
+ */
+export class InvalidateEntity<
   E extends EntityLike | Union | EntityMap = EntityLike | Union | EntityMap,
-> extends Polymorphic {
+> extends MemberSchema {
   declare readonly schema: EntityLike | EntityMap;
   /** The definition given (type-level only). */
   declare readonly definition: E;
 
-  constructor(entity: E, schemaAttribute?: E extends EntityMap ? SchemaAttribute : undefined) {
+  constructor(entity: E, schemaAttribute?: AttributeFunction) {
     if (isUnion(entity)) {
       super(entity.schema, entity.schemaAttribute);
-    } else if (isEntityLike(entity)) {
-      super(entity);
+      unions.set(this, entity);
     } else {
-      if (schemaAttribute === undefined) {
+      if (schemaAttribute === undefined && !isEntityLike(entity)) {
         throw new SchemaError(
           'Invalidate',
           message(
@@ -59,11 +73,24 @@ export class Invalidate<
     return `Invalidate(${members.join('|')})`;
   }
 
+  override inferSchema(value: unknown, parent: unknown, key: FieldKey): unknown {
+    if (this.schemaAttribute === undefined) return this.schema;
+    return unions.get(this)!.inferSchema(value, parent, key);
+  }
+
+  override denormalizeValue(value: unknown, delegate: IDenormalizeDelegate): unknown {
+    if (this.schemaAttribute === undefined) return delegate.unvisit(this.schema, value);
+    return unions.get(this)!.denormalizeValue(value, delegate);
+  }
+
   normalize(input: unknown, parent: unknown, key: FieldKey, delegate: INormalizeDelegate): unknown {
     const entity = this.inferSchema(input, parent, key) as EntityLike | undefined;
     if (entity === undefined) {
       // A type the entity map does not know: nothing of ours to invalidate.
-      this.warnUnknown(input, parent, key);
+      warnInDevelopment(
+        () =>
+          process.env.NODE_ENV !== 'production' && unknownMemberWarning(this, input, parent, key),
+      );
       return undefined;
     }
     let pk: string;
@@ -97,5 +124,39 @@ export class Invalidate<
 
   queryKey(_args: readonly unknown[], _delegate: IQueryDelegate): unknown {
     return undefined;
+  }
+}
+
+/**
+ * Marks the entities a response names as INVALID: they drop out of lists and collections, and
+ * a result that requires one becomes invalid (refetch). Forms: `new Invalidate(Entity)`,
+ * `new Invalidate(union)`, `new Invalidate(entityMap, schemaAttribute)`; wrap in `[ ]` for lists.
+ */
+export class Invalidate<
+  E extends EntityLike | Union | EntityMap = EntityLike | Union | EntityMap,
+> extends InvalidateEntity<E> {
+  constructor(entity: E, schemaAttribute?: E extends EntityMap ? SchemaAttribute : undefined) {
+    const map = !isUnion(entity) && !isEntityLike(entity);
+    super(entity, map ? attributeFunction(schemaAttribute) : undefined);
+  }
+
+  /**
+   * An `InvalidateEntity` (what `resource()` builds) is an `Invalidate` to users: only the map
+   * form's code is left out of it. A subclass checks as usual.
+   */
+  // biome-ignore-start lint/complexity/noThisInStatic: `this` is the class checked (a subclass too)
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return this === Invalidate
+      ? value instanceof InvalidateEntity
+      : Function.prototype[Symbol.hasInstance].call(this, value);
+  }
+  // biome-ignore-end lint/complexity/noThisInStatic: `this` is the class checked (a subclass too)
+
+  override inferSchema(value: unknown, parent: unknown, key: FieldKey): unknown {
+    return inferMember(this, value, parent, key);
+  }
+
+  override denormalizeValue(value: unknown, delegate: IDenormalizeDelegate): unknown {
+    return denormalizeMember(this, value, delegate);
   }
 }

@@ -12,7 +12,7 @@ export type SchemaAttribute = string | AttributeFunction;
  * parameters name narrower types (the app's own input shapes) is accepted too (method
  * parameters are bivariant).
  */
-type AttributeFunction = {
+export type AttributeFunction = {
   attribute(
     value: object,
     parent: Readonly<Record<string, unknown>> | undefined,
@@ -30,51 +30,29 @@ export interface PolymorphicRef {
 }
 
 /**
- * Shared base of schemas that hold either one schema or a map of schemas chosen per value
- * (Array, Values, Union, All, Invalidate).
+ * The schema of a list's (or map's, or invalidation's) members, in its single-schema form: every
+ * member has `schema`. `Polymorphic` adds the map form (a map of schemas chosen per value by
+ * `schemaAttribute`); the schemas that only ever hold one schema (what `[Entity]`,
+ * `new Collection([Entity])` and `resource()` build) extend this class instead, so that an app
+ * that never gives a schema map carries none of that code.
  */
-export abstract class Polymorphic {
+export abstract class MemberSchema {
   /** The single schema, or the map of schemas by attribute value. */
   readonly schema: unknown;
   readonly schemaAttribute: AttributeFunction | undefined;
 
-  constructor(definition: unknown, schemaAttribute?: SchemaAttribute) {
+  constructor(definition: unknown, schemaAttribute?: AttributeFunction) {
     this.schema = definition;
-    if (schemaAttribute === undefined) {
-      this.schemaAttribute = undefined;
-    } else if (typeof schemaAttribute === 'string') {
-      this.schemaAttribute = (value: object) => {
-        const attribute =
-          value === null || typeof value !== 'object'
-            ? undefined
-            : getOwn(value as SchemaMap, schemaAttribute);
-        return typeof attribute === 'string' ? attribute : undefined;
-      };
-    } else {
-      this.schemaAttribute = schemaAttribute;
-    }
+    this.schemaAttribute = schemaAttribute;
   }
 
   get isSingleSchema(): boolean {
     return this.schemaAttribute === undefined;
   }
 
-  /**
-   * The entity map key a value belongs to (polymorphic form only); undefined when the map has
-   * none, e.g. for a type the server added after this app was built.
-   */
-  private choose(value: unknown, parent: unknown, key: FieldKey): string | undefined {
-    const attribute = this.schemaAttribute!(value as object, parent as SchemaMap, key as string);
-    return typeof attribute === 'string' && isOwn(this.schema as SchemaMap, attribute)
-      ? attribute
-      : undefined;
-  }
-
   /** The schema for one value (the map member its attribute names; undefined if none does). */
-  inferSchema(value: unknown, parent: unknown, key: FieldKey): unknown {
-    if (this.schemaAttribute === undefined) return this.schema;
-    const choice = this.choose(value, parent, key);
-    return choice === undefined ? undefined : (this.schema as SchemaMap)[choice];
+  inferSchema(_value: unknown, _parent: unknown, _key: FieldKey): unknown {
+    return this.schema;
   }
 
   /**
@@ -88,33 +66,130 @@ export abstract class Polymorphic {
     key: FieldKey,
     delegate: INormalizeDelegate,
   ): unknown {
-    if (this.schemaAttribute === undefined) return delegate.visit(this.schema, value, parent, key);
-    if (value === null || value === undefined) return value;
-    const choice = this.choose(value, parent, key);
-    if (choice === undefined) {
-      this.warnUnknown(value, parent, key);
-      return undefined;
-    }
-    const id = delegate.visit((this.schema as SchemaMap)[choice], value, parent, key);
-    return id === undefined || id === null ? id : { id, schema: choice };
-  }
-
-  /** The development warning for a skipped member of unknown type. */
-  protected warnUnknown(value: unknown, parent: unknown, key: FieldKey): void {
-    warnInDevelopment(
-      () =>
-        process.env.NODE_ENV !== 'production' &&
-        `${describeSchema(this)}: skipped a member whose schemaAttribute gave ${JSON.stringify(this.schemaAttribute!(value as object, parent as SchemaMap, key as string))}, which is not one of ${Object.keys(this.schema as SchemaMap).join(', ')} (value ${describeValue(value)})`,
-    );
+    return delegate.visit(this.schema, value, parent, key);
   }
 
   /** Denormalizes one member. */
   denormalizeValue(value: unknown, delegate: IDenormalizeDelegate): unknown {
-    if (this.schemaAttribute === undefined) return delegate.unvisit(this.schema, value);
-    if (value === null || typeof value !== 'object') return undefined;
-    const ref = value as PolymorphicRef;
-    const schema = getOwn(this.schema as SchemaMap, ref.schema);
-    if (schema === undefined) return undefined;
-    return delegate.unvisit(schema, ref.id);
+    return delegate.unvisit(this.schema, value);
   }
+}
+
+/**
+ * Shared base of schemas that hold either one schema or a map of schemas chosen per value
+ * (Values, Union; ArraySchema and Invalidate override the same three methods with the functions
+ * below).
+ */
+export abstract class Polymorphic extends MemberSchema {
+  constructor(definition: unknown, schemaAttribute?: SchemaAttribute) {
+    super(definition, attributeFunction(schemaAttribute));
+  }
+
+  override inferSchema(value: unknown, parent: unknown, key: FieldKey): unknown {
+    return inferMember(this, value, parent, key);
+  }
+
+  override normalizeValue(
+    value: unknown,
+    parent: unknown,
+    key: FieldKey,
+    delegate: INormalizeDelegate,
+  ): unknown {
+    return normalizeMember(this, value, parent, key, delegate);
+  }
+
+  override denormalizeValue(value: unknown, delegate: IDenormalizeDelegate): unknown {
+    return denormalizeMember(this, value, delegate);
+  }
+}
+
+/** A `schemaAttribute` as a function; a name reads that own string field of the value. */
+export function attributeFunction(
+  schemaAttribute: SchemaAttribute | undefined,
+): AttributeFunction | undefined {
+  if (typeof schemaAttribute !== 'string') return schemaAttribute;
+  return (value: object) => {
+    const attribute =
+      value === null || typeof value !== 'object'
+        ? undefined
+        : getOwn(value as SchemaMap, schemaAttribute);
+    return typeof attribute === 'string' ? attribute : undefined;
+  };
+}
+
+/**
+ * The entity map key a value belongs to (polymorphic form only); undefined when the map has
+ * none, e.g. for a type the server added after this app was built.
+ */
+function choose(
+  owner: MemberSchema,
+  value: unknown,
+  parent: unknown,
+  key: FieldKey,
+): string | undefined {
+  const attribute = owner.schemaAttribute!(value as object, parent as SchemaMap, key as string);
+  return typeof attribute === 'string' && isOwn(owner.schema as SchemaMap, attribute)
+    ? attribute
+    : undefined;
+}
+
+/** `inferSchema` of the map form (and of the single one). */
+export function inferMember(
+  owner: MemberSchema,
+  value: unknown,
+  parent: unknown,
+  key: FieldKey,
+): unknown {
+  if (owner.schemaAttribute === undefined) return owner.schema;
+  const choice = choose(owner, value, parent, key);
+  return choice === undefined ? undefined : (owner.schema as SchemaMap)[choice];
+}
+
+/** `normalizeValue` of the map form (and of the single one). */
+export function normalizeMember(
+  owner: MemberSchema,
+  value: unknown,
+  parent: unknown,
+  key: FieldKey,
+  delegate: INormalizeDelegate,
+): unknown {
+  if (owner.schemaAttribute === undefined) return delegate.visit(owner.schema, value, parent, key);
+  if (value === null || value === undefined) return value;
+  const choice = choose(owner, value, parent, key);
+  if (choice === undefined) {
+    warnInDevelopment(
+      () =>
+        process.env.NODE_ENV !== 'production' && unknownMemberWarning(owner, value, parent, key),
+    );
+    return undefined;
+  }
+  const id = delegate.visit((owner.schema as SchemaMap)[choice], value, parent, key);
+  return id === undefined || id === null ? id : { id, schema: choice };
+}
+
+/** `denormalizeValue` of the map form (and of the single one). */
+export function denormalizeMember(
+  owner: MemberSchema,
+  value: unknown,
+  delegate: IDenormalizeDelegate,
+): unknown {
+  if (owner.schemaAttribute === undefined) return delegate.unvisit(owner.schema, value);
+  if (value === null || typeof value !== 'object') return undefined;
+  const ref = value as PolymorphicRef;
+  const schema = getOwn(owner.schema as SchemaMap, ref.schema);
+  if (schema === undefined) return undefined;
+  return delegate.unvisit(schema, ref.id);
+}
+
+/**
+ * The development warning for a skipped member of unknown type (only ever called inside a
+ * `process.env.NODE_ENV !== 'production' &&` arrow, so production builds drop it).
+ */
+export function unknownMemberWarning(
+  owner: MemberSchema,
+  value: unknown,
+  parent: unknown,
+  key: FieldKey,
+): string {
+  return `${describeSchema(owner)}: skipped a member whose schemaAttribute gave ${JSON.stringify(owner.schemaAttribute!(value as object, parent as SchemaMap, key as string))}, which is not one of ${Object.keys(owner.schema as SchemaMap).join(', ')} (value ${describeValue(value)})`;
 }
