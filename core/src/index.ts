@@ -52,6 +52,7 @@ export {
   errorToJSON,
   Invalidate,
   Query,
+  Scalar,
   SchemaError,
   schema,
   TesseraError,

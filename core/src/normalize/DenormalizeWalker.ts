@@ -8,7 +8,15 @@ import {
   type SchemaSimple,
 } from '../schema/index';
 import { denormalizeObject } from '../schema/objectShorthand';
-import { addReader, dirtyReaders, leaveNodes, MemoNode, NO_DEPS, type Reader } from './graph';
+import {
+  addReader,
+  dirtyReaders,
+  dropVariants,
+  leaveNodes,
+  MemoNode,
+  NO_DEPS,
+  type Reader,
+} from './graph';
 import { arraySchemaFor } from './shorthand';
 
 /**
@@ -18,6 +26,9 @@ import { arraySchemaFor } from './shorthand';
  * of a reference chain a server sends, and nothing a payload holds can reach a recursion limit.
  */
 export const FILL_LATER_DEPTH = 128;
+
+/** Nodes kept per position for distinct args (see `MemoNode.variants`). */
+export const MAX_VARIANTS = 64;
 
 /** What a memoizing walk needs from its MemoCache. */
 export interface WalkMemo {
@@ -59,6 +70,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   private readonly _args: readonly unknown[];
   /** @internal True once a schema read the args (the result then depends on them). */
   usedArgs = false;
+  declare private argsKey?: string;
   private readonly memo: WalkMemo | undefined;
   /**
    * Memo mode: who reads the nodes met now (`building`), what it read when last built (`prev`),
@@ -211,11 +223,30 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     // list: a re-read of a long list after one member changed looks up and allocates nothing.
     // (A moved node may have left the memo, its position emptied: the memo then has another.)
     const memo = this.memo!;
+    // A node built from the args is looked up by them: its position has one per args.
     let node = this.readSoFar === undefined ? this.prev[this.met] : undefined;
-    if (node?.pk === pk && node.key === key && (!node.moved || memo.node(key, pk) === node))
+    if (
+      node?.pk === pk &&
+      node.key === key &&
+      (!node.moved || memo.node(key, pk) === node) &&
+      !node.args
+    )
       this.met++;
     else {
       node = memo.node(key, pk);
+      const variants = node.variants;
+      if (variants) {
+        // Built from the args: so is whatever reads it.
+        this.usedArgs = true;
+        // Args JSON cannot express (a cycle, a bigint) are an error here, as in a URL.
+        const args = (this.argsKey ??= JSON.stringify(this._args));
+        node = variants.get(args);
+        if (!node) {
+          if (variants.size >= MAX_VARIANTS) dropVariants(variants);
+          variants.set(args, (node = new MemoNode(key, pk)));
+          node.args = args;
+        }
+      }
       (this.readSoFar ??= this.prev.slice(0, this.met)).push(node);
     }
     if (this.building !== undefined) addReader(node, this.building);
@@ -268,6 +299,14 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     const value = node.schema!.denormalizeInto(node.value as object, node.stored as object, this);
     this.depth--;
     node.value = value;
+    // Built once the walk read the args (a `Scalar` field here or below, or before it: taken as
+    // depending on them, which costs only a copy): its position keeps a node per args from now
+    // on, this one for the args it was built with.
+    if (this.usedArgs && !node.args)
+      (node.variants = new Map()).set(
+        (node.args = this.argsKey ??= JSON.stringify(this._args)),
+        node,
+      );
     const after = this.readList();
     node.deps = after.length === 0 ? NO_DEPS : after;
     if (after !== before) {

@@ -16,6 +16,7 @@ import { DenormalizeWalker } from './DenormalizeWalker';
 import {
   addReader,
   dirtyReaders,
+  dropVariants,
   leaveNodes,
   listPaths,
   MemoNode,
@@ -470,6 +471,7 @@ export class MemoCache {
     }
     node.moved = true;
     dirtyReaders(node);
+    dropVariants(node.variants);
     node.result = undefined;
     if (now === undefined) byPk.delete(pk);
   }

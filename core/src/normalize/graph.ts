@@ -44,6 +44,14 @@ export class MemoNode implements Reader {
   result: unknown;
   /** Its path, made when a result's paths are first listed, then shared by every result. */
   path: EntityPath | undefined;
+  /**
+   * @internal Set once a schema read the args while it was built (a `Scalar` field, or a node
+   * below it): the args it was built for, serialized. Its position then keeps a node per args
+   * (`variants`, itself among them), so readers with other args keep theirs.
+   */
+  declare args?: string;
+  /** @internal The nodes of a position whose value depends on the args, by args. */
+  declare variants?: Map<string, MemoNode>;
   constructor(
     readonly key: string,
     readonly pk: string,
@@ -84,6 +92,15 @@ export function readersAbove(node: MemoNode, seen: Set<MemoNode>, found: (reader
     if (readers instanceof Set) readers.forEach(visit);
     else if (readers !== undefined) visit(readers);
   }
+}
+
+/**
+ * The nodes a position keeps per args no longer stand for it (it moved, or keeps too many):
+ * what read them is built again, and reads make new ones.
+ */
+export function dropVariants(variants: Map<string, MemoNode> | undefined): void {
+  variants?.forEach(dirtyReaders);
+  variants?.clear();
 }
 
 /** Moves the readers of `node` onto `stack` (they read it again, and register again, once rebuilt). */

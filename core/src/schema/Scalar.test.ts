@@ -1,0 +1,307 @@
+// Scalar: entity fields whose value depends on the args of the read (data-client 0.15+). The
+// expectations follow data-client's documented behaviour (docs/rest/api/Scalar.md): cells in
+// `Scalar(<key>)` under `entityKey|pk|lens`, the entity holding `[pk, field, entityKey]`, a
+// lens missing while normalizing is an error and while reading an absent value.
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { MAX_VARIANTS } from '../normalize/DenormalizeWalker';
+import { denormalize } from '../normalize/denormalize';
+import { MemoCache } from '../normalize/MemoCache';
+import { normalize } from '../normalize/normalize';
+import { Collection, Entity, Scalar, SchemaError, Values } from './index';
+import type { Denormalize, Normalize } from './types';
+
+class Company extends Entity {
+  id = '';
+  name = '';
+  price = 0;
+  pct_equity?: number;
+  shares?: number;
+  static override key = 'Company';
+}
+const PortfolioScalar = new Scalar({
+  lens: (args) => args[0]?.portfolio,
+  key: 'portfolio',
+  entity: Company,
+});
+Company.schema = { pct_equity: PortfolioScalar, shares: PortfolioScalar };
+
+const A = [{ portfolio: 'A' }];
+const B = [{ portfolio: 'B' }];
+const rowsA = [
+  { id: '1', name: 'Acme', price: 100, pct_equity: 0.5, shares: 32342 },
+  { id: '2', name: 'Bolt', price: 200, pct_equity: 0.2, shares: 1000 },
+];
+const rowsB = [
+  { id: '1', name: 'Acme', price: 100, pct_equity: 0.3, shares: 323 },
+  { id: '2', name: 'Bolt', price: 200, pct_equity: 0.9, shares: 7 },
+];
+
+/** Both portfolios loaded into one state. */
+function bothPortfolios() {
+  const a = normalize([Company], rowsA, A);
+  return normalize([Company], rowsB, B, a);
+}
+
+describe('Scalar: normalize', () => {
+  it('stores the values in cells per entity and lens, and a reference in the entity', () => {
+    const state = bothPortfolios();
+    expect(state.entities.Company?.['1']).toMatchObject({
+      id: '1',
+      price: 100,
+      pct_equity: ['1', 'pct_equity', 'Company'],
+      shares: ['1', 'shares', 'Company'],
+    });
+    expect(state.entities['Scalar(portfolio)']).toEqual({
+      'Company|1|A': { pct_equity: 0.5, shares: 32342 },
+      'Company|2|A': { pct_equity: 0.2, shares: 1000 },
+      'Company|1|B': { pct_equity: 0.3, shares: 323 },
+      'Company|2|B': { pct_equity: 0.9, shares: 7 },
+    });
+  });
+
+  it('keeps falsy values in the cell', () => {
+    const state = normalize([Company], [{ id: '1', price: 0, pct_equity: 0, shares: 0 }], A);
+    expect(state.entities['Scalar(portfolio)']?.['Company|1|A']).toEqual({
+      pct_equity: 0,
+      shares: 0,
+    });
+    const [company] = denormalize([Company], state.result, state.entities, A) as Company[];
+    expect(company.pct_equity).toBe(0);
+  });
+
+  it('refuses a response whose args name no lens, and writes nothing', () => {
+    const before = normalize([Company], rowsA, A);
+    let error: unknown;
+    try {
+      normalize([Company], rowsB, [{}], before);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SchemaError);
+    expect((error as SchemaError).schemaKey).toBe('Scalar(portfolio)');
+    expect((error as SchemaError).message).toMatch(/lens returned undefined/);
+    expect(before.entities['Scalar(portfolio)']?.['Company|1|A']).toEqual({
+      pct_equity: 0.5,
+      shares: 32342,
+    });
+  });
+
+  it('a column-only response (Values keyed by pk) writes cells and leaves the entities', () => {
+    const full = normalize([Company], rowsA, A);
+    const columns = normalize(
+      new Values(PortfolioScalar),
+      { '1': { pct_equity: 0.7, shares: 555 } },
+      B,
+      full,
+    );
+    expect(columns.result).toEqual({ '1': 'Company|1|B' });
+    expect(columns.entities.Company).toBe(full.entities.Company);
+    expect(columns.entities['Scalar(portfolio)']?.['Company|1|B']).toEqual({
+      pct_equity: 0.7,
+      shares: 555,
+    });
+    expect(columns.entities['Scalar(portfolio)']?.['Company|1|A']).toEqual({
+      pct_equity: 0.5,
+      shares: 32342,
+    });
+  });
+
+  it('a column-only list names each cell by the entity pk()', () => {
+    const columns = normalize([PortfolioScalar], [{ id: '2', pct_equity: 0.4 }], B);
+    expect(columns.result).toEqual(['Company|2|B']);
+    expect(columns.entities['Scalar(portfolio)']?.['Company|2|B']).toEqual({
+      id: '2',
+      pct_equity: 0.4,
+    });
+  });
+
+  it('a later response merges into the cell field by field; an older one yields', () => {
+    const first = normalize([Company], rowsA, A, {}, { fetchedAt: 10 });
+    const newer = normalize(new Values(PortfolioScalar), { '1': { shares: 1 } }, A, first, {
+      fetchedAt: 20,
+    });
+    expect(newer.entities['Scalar(portfolio)']?.['Company|1|A']).toEqual({
+      pct_equity: 0.5,
+      shares: 1,
+    });
+    const older = normalize(
+      new Values(PortfolioScalar),
+      { '1': { shares: 99, pct_equity: 0.1 } },
+      A,
+      newer,
+      { fetchedAt: 5 },
+    );
+    expect(older.entities['Scalar(portfolio)']?.['Company|1|A']).toEqual({
+      pct_equity: 0.5,
+      shares: 1,
+    });
+  });
+});
+
+describe('Scalar: denormalize', () => {
+  it('joins the cell of the lens the args name', () => {
+    const state = bothPortfolios();
+    const inA = denormalize([Company], state.result, state.entities, A) as Company[];
+    const inB = denormalize([Company], state.result, state.entities, B) as Company[];
+    expect(inA[0]).toBeInstanceOf(Company);
+    expect(inA.map((c) => [c.name, c.price, c.pct_equity, c.shares])).toEqual([
+      ['Acme', 100, 0.5, 32342],
+      ['Bolt', 200, 0.2, 1000],
+    ]);
+    expect(inB.map((c) => [c.name, c.pct_equity, c.shares])).toEqual([
+      ['Acme', 0.3, 323],
+      ['Bolt', 0.9, 7],
+    ]);
+  });
+
+  it('shows no value where the args name no lens, or the lens has no cell', () => {
+    const state = normalize([Company], rowsA, A);
+    const [noLens] = denormalize([Company], state.result, state.entities, [{}]) as Company[];
+    expect(noLens).toMatchObject({ id: '1', price: 100, pct_equity: undefined });
+    const [noCell] = denormalize([Company], state.result, state.entities, B) as Company[];
+    expect(noCell).toMatchObject({ id: '1', pct_equity: undefined, shares: undefined });
+  });
+
+  it('a value stored before the field was a Scalar is shown as it is', () => {
+    const entities = { Company: { '1': { id: '1', price: 1, pct_equity: 0.25 } } };
+    const [company] = denormalize([Company], ['1'], entities, A) as Company[];
+    expect(company.pct_equity).toBe(0.25);
+  });
+
+  it('a column-only response reads back as cells keyed by pk', () => {
+    const columns = normalize(new Values(PortfolioScalar), { '1': { pct_equity: 0.7 } }, B);
+    const data = new MemoCache().denormalize(
+      new Values(PortfolioScalar),
+      columns.result,
+      columns.entities,
+      B,
+    ).data;
+    expect(data).toEqual({ '1': { pct_equity: 0.7 } });
+  });
+});
+
+describe('Scalar: the memo', () => {
+  it('one memo reads the same entity under two lenses, each time right (A, B, A)', () => {
+    const state = bothPortfolios();
+    const memo = new MemoCache();
+    const read = (args: typeof A) =>
+      (memo.denormalize([Company], state.result, state.entities, args).data as Company[]).map(
+        (c) => c.pct_equity,
+      );
+    expect(read(A)).toEqual([0.5, 0.2]);
+    expect(read(B)).toEqual([0.3, 0.9]);
+    expect(read(A)).toEqual([0.5, 0.2]);
+    expect(read(B)).toEqual([0.3, 0.9]);
+  });
+
+  it('same data, same objects: each lens keeps its own entity objects across reads', () => {
+    const state = bothPortfolios();
+    const memo = new MemoCache();
+    const read = (args: typeof A, input: unknown = state.result) =>
+      memo.denormalize([Company], input, state.entities, args).data as Company[];
+    const a1 = read(A);
+    const b1 = read(B);
+    // another input (a new array) so the result is built again from the nodes
+    const a2 = read(A, [...state.result]);
+    const b2 = read(B, [...state.result]);
+    expect(a2[0]).toBe(a1[0]);
+    expect(a2[1]).toBe(a1[1]);
+    expect(b2[0]).toBe(b1[0]);
+    expect(a1[0]).not.toBe(b1[0]);
+    // args that serialize the same are the same lens
+    expect(read([{ portfolio: 'A' }], [...state.result])[0]).toBe(a1[0]);
+  });
+
+  it('a changed cell rebuilds the entity of that lens only; the other keeps its object', () => {
+    const state = bothPortfolios();
+    const memo = new MemoCache();
+    const readA = memo.denormalize([Company], state.result, state.entities, A).data as Company[];
+    const readB = memo.denormalize([Company], state.result, state.entities, B).data as Company[];
+    const next = normalize(new Values(PortfolioScalar), { '1': { pct_equity: 0.6 } }, A, state);
+    const againA = memo.denormalize([Company], [...state.result], next.entities, A)
+      .data as Company[];
+    const againB = memo.denormalize([Company], [...state.result], next.entities, B)
+      .data as Company[];
+    expect(againA[0].pct_equity).toBe(0.6);
+    expect(againA[0]).not.toBe(readA[0]);
+    expect(againA[1]).toBe(readA[1]);
+    expect(againB[0]).toBe(readB[0]);
+    expect(againB[1]).toBe(readB[1]);
+  });
+
+  it('a changed entity row rebuilds it under every lens', () => {
+    const state = bothPortfolios();
+    const memo = new MemoCache();
+    memo.denormalize([Company], state.result, state.entities, A);
+    memo.denormalize([Company], state.result, state.entities, B);
+    const renamed = normalize(
+      [Company],
+      [{ id: '1', name: 'Acme Corp', pct_equity: 0.3 }],
+      B,
+      state,
+    );
+    const inA = memo.denormalize([Company], [...renamed.result, '2'], renamed.entities, A)
+      .data as Company[];
+    const inB = memo.denormalize([Company], [...renamed.result, '2'], renamed.entities, B)
+      .data as Company[];
+    expect([inA[0].name, inA[0].pct_equity]).toEqual(['Acme Corp', 0.5]);
+    expect([inB[0].name, inB[0].pct_equity]).toEqual(['Acme Corp', 0.3]);
+  });
+
+  it('a list (a Collection) holding such entities is kept per lens too', () => {
+    const list = new Collection([Company], { argsKey: () => ({}) });
+    const a = normalize(list, rowsA, A);
+    const state = normalize(list, rowsB, B, a);
+    const memo = new MemoCache();
+    const inA = memo.denormalize(list, state.result, state.entities, A).data as Company[];
+    const inB = memo.denormalize(list, state.result, state.entities, B).data as Company[];
+    expect(inA.map((c) => c.pct_equity)).toEqual([0.5, 0.2]);
+    expect(inB.map((c) => c.pct_equity)).toEqual([0.3, 0.9]);
+    expect(memo.denormalize(list, state.result, state.entities, A).data).toBe(inA);
+  });
+
+  it(`at scale: 10,000 distinct args keep at most ${MAX_VARIANTS} copies, and stay right`, () => {
+    const state = bothPortfolios();
+    const memo = new MemoCache();
+    const wrong: number[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const args = [{ portfolio: i % 2 === 0 ? 'A' : 'B', page: i }];
+      const [first] = memo.denormalize([Company], state.result, state.entities, args)
+        .data as Company[];
+      if (first.pct_equity !== (i % 2 === 0 ? 0.5 : 0.3)) wrong.push(i);
+    }
+    expect(wrong).toEqual([]);
+    const node = memo.node('Company', '1');
+    expect(node.variants!.size).toBeLessThanOrEqual(MAX_VARIANTS);
+    // a reader holding a dropped copy is built again, and still right
+    const early = [{ portfolio: 'B', page: 1 }];
+    const [again] = memo.denormalize([Company], state.result, state.entities, early)
+      .data as Company[];
+    expect(again.pct_equity).toBe(0.3);
+  });
+});
+
+describe('Scalar: types', () => {
+  it('types its options, cells and normalized form', () => {
+    expectTypeOf(PortfolioScalar.key).toEqualTypeOf<string>();
+    type Columns = Denormalize<Values<typeof PortfolioScalar>>;
+    expectTypeOf<Columns['x']['pct_equity']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<Columns['x']['name']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<Normalize<typeof PortfolioScalar>>().toEqualTypeOf<string>();
+    // the entity's field keeps the type its class declares (absent for a lens with no cell)
+    expectTypeOf<Denormalize<typeof Company>['pct_equity']>().toEqualTypeOf<number | undefined>();
+    // @ts-expect-error a Scalar needs the entity whose fields it holds
+    new Scalar({ lens: (args) => args[0]?.portfolio, key: 'k' });
+    // @ts-expect-error a lens is a string or number
+    new Scalar({ lens: () => ({ portfolio: 'A' }), key: 'k', entity: Company });
+    // other args: name them
+    const byCurrency = new Scalar({
+      lens: (args: readonly [{ currency: 'EUR' | 'USD' }]) => args[0].currency,
+      key: 'currency',
+      entity: Company,
+    });
+    expectTypeOf(byCurrency.lens)
+      .parameter(0)
+      .toEqualTypeOf<readonly [{ currency: 'EUR' | 'USD' }]>();
+  });
+});
