@@ -326,3 +326,46 @@ describe('Collection.moveWith (data-client)', () => {
     expectTypeOf<MoveArgs[0]>().toEqualTypeOf<{ group: string | number; id: string | number }>();
   });
 });
+
+describe('a move whose answer the entity declines', () => {
+  /** Declines (deletes) an archived post, as data-client's process() returning undefined does. */
+  class ArchivablePost extends Post {
+    static override key = 'MoveWithArchivablePost';
+    static override process(
+      input: unknown,
+      parent: unknown,
+      key: unknown,
+      args: readonly unknown[],
+    ) {
+      if ((input as { archived?: boolean }).archived) return undefined;
+      return input;
+    }
+  }
+
+  it('deletes the record instead of failing on its primary key', async () => {
+    const requests = postsServer();
+    server.use(
+      http.patch(`${API}/:group/posts/:id`, async ({ params }) => {
+        requests.push(`PATCH /${params.group}/posts/${params.id}`);
+        return HttpResponse.json({ id: params.id, group: 'vue', archived: true });
+      }),
+    );
+    const PostResource = resource({
+      urlPrefix: API,
+      path: '/:group/posts/:id',
+      schema: ArchivablePost,
+    });
+    const store = newStore();
+    await store.controller.fetch(PostResource.getList, { group: 'react' });
+    await store.controller.fetch(
+      PostResource.getList.move,
+      { group: 'react', id: '2' },
+      { group: 'vue' },
+    );
+    expect(requests).toEqual(['PATCH /react/posts/2']);
+    expect(store.controller.get(ArchivablePost, { id: '2' })).toBeUndefined();
+    expect(
+      ids(store.controller.getResponse(PostResource.getList, { group: 'react' }).data),
+    ).toEqual(['1']);
+  });
+});

@@ -371,7 +371,8 @@ export class CollectionUpdate<
     let schema = inner.inferSchema(item, parent, key);
     if (isUnion(schema)) schema = schema.inferSchema(item, parent, key);
     if (!isEntityLike(schema)) return undefined;
-    const processed = processInput(schema, item, parent, key, delegate.args);
+    // process() returning undefined deletes the record: its key is found in the raw input.
+    const processed = processInput(schema, item, parent, key, delegate.args) ?? item;
     const pk = checkPk(schema, schema.pk(processed, parent, key, delegate.args), item);
     const stored = delegate.getEntity(schema.key, pk);
     return stored === INVALID ? undefined : stored;
