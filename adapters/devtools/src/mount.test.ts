@@ -83,6 +83,40 @@ describe('mountDevtools', () => {
     store.dispose();
   });
 
+  it('in a container, mounted and removed 1,000 times (a devtools tab reloaded): no panel, interval or session left', async () => {
+    const store = createStore();
+    const original = store.controller.dispatch;
+    // Another document, as a same-origin frame's.
+    const tab = document.implementation.createHTMLDocument('Tessera');
+    const inTab = () => tab.querySelectorAll('[data-tessera-devtools]');
+    const setInterval = vi.spyOn(globalThis, 'setInterval');
+    const clearInterval = vi.spyOn(globalThis, 'clearInterval');
+    try {
+      for (let i = 0; i < 1000; i++) {
+        const remove = mountDevtools(store, { container: tab.body });
+        // The panel's code loads on demand: the first time takes longer, later ones a task.
+        if (i === 0) await vi.waitFor(() => expect(inTab()).toHaveLength(1));
+        else await new Promise((resolve) => setTimeout(resolve, 0));
+        expect(inTab()).toHaveLength(1);
+        remove();
+        expect(inTab()).toHaveLength(0);
+      }
+      // Each panel, always open, refreshes every second until removed (vi.waitFor polls faster).
+      const ticks = setInterval.mock.calls.flatMap((call, index) =>
+        call[1] === 1000 ? [setInterval.mock.results[index].value] : [],
+      );
+      expect(ticks).toHaveLength(1000);
+      const cleared = new Set(clearInterval.mock.calls.map(([id]) => id));
+      expect(ticks.filter((id) => !cleared.has(id))).toEqual([]);
+      expect(store.controller.dispatch).toBe(original);
+      expect(hosts()).toHaveLength(0);
+    } finally {
+      setInterval.mockRestore();
+      clearInterval.mockRestore();
+      store.dispose();
+    }
+  });
+
   it('does nothing in production builds', async () => {
     vi.stubEnv('NODE_ENV', 'production');
     const store = createStore();
