@@ -77,8 +77,8 @@ export abstract class MemberSchema {
 
 /**
  * Shared base of schemas that hold either one schema or a map of schemas chosen per value
- * (Values, Union; ArraySchema and Invalidate override the same three methods with the functions
- * below).
+ * (Values, Union). ArraySchema and Invalidate extend their single-schema classes instead, and
+ * call the same map-form functions below from their own overrides.
  */
 export abstract class Polymorphic extends MemberSchema {
   constructor(definition: unknown, schemaAttribute?: SchemaAttribute) {
