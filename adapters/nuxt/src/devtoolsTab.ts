@@ -15,7 +15,7 @@ export interface DevtoolsTab {
   view: { type: 'iframe'; src: string };
 }
 
-/** Nuxt DevTools is on in this `nuxt dev`: its own rule (`devtools: true`, or an object not `enabled: false`). */
+/** Nuxt DevTools is on in this `nuxt dev`, by Nuxt's own rule (`true`, or not `enabled: false`). */
 export function devtoolsEnabled(nuxt: Nuxt): boolean {
   if (!nuxt.options.dev) return false;
   const { devtools } = nuxt.options;
@@ -23,8 +23,9 @@ export function devtoolsEnabled(nuxt: Nuxt): boolean {
 }
 
 /**
- * Adds the tab. Its page needs the app's side too: `plugin` (which imports @tessera/devtools)
- * when the app has @tessera/devtools installed; else the page says to install it.
+ * Adds the tab. Its page needs the app's side too: `addPlugin` adds the browser plugin (which
+ * imports @tessera/devtools), given when the app has @tessera/devtools; without it, the page says
+ * to install it.
  */
 export function addDevtoolsTab(nuxt: Nuxt, addPlugin: (() => void) | undefined): void {
   const base = nuxt.options.app.baseURL.replace(/\/$/, '');
@@ -35,8 +36,8 @@ export function addDevtoolsTab(nuxt: Nuxt, addPlugin: (() => void) | undefined):
     category: 'modules',
     view: { type: 'iframe', src: `${base}${TAB_PATH}/` },
   };
-  // The hook `addCustomTab` of @nuxt/devtools-kit registers on: called, so the kit (and the
-  // @nuxt/kit it brings) need not be a dependency. Nuxt's own types do not list Nuxt DevTools' hooks.
+  // The hook @nuxt/devtools-kit's `addCustomTab` registers on, used directly: the kit (and the
+  // @nuxt/kit 3 it brings) need not be a dependency. Nuxt's own types do not list this hook.
   const hook = nuxt.hook as unknown as (
     name: 'devtools:customTabs',
     run: (tabs: DevtoolsTab[]) => void,
