@@ -1,3 +1,4 @@
+import { argsNodes } from '../schema/argsNodes';
 import {
   type EntityLike,
   type EntityTables,
@@ -8,15 +9,7 @@ import {
   type SchemaSimple,
 } from '../schema/index';
 import { denormalizeObject } from '../schema/objectShorthand';
-import {
-  addReader,
-  dirtyReaders,
-  dropVariants,
-  leaveNodes,
-  MemoNode,
-  NO_DEPS,
-  type Reader,
-} from './graph';
+import { addReader, dirtyReaders, leaveNodes, MemoNode, NO_DEPS, type Reader } from './graph';
 import { arraySchemaFor } from './shorthand';
 
 /**
@@ -26,9 +19,6 @@ import { arraySchemaFor } from './shorthand';
  * of a reference chain a server sends, and nothing a payload holds can reach a recursion limit.
  */
 export const FILL_LATER_DEPTH = 128;
-
-/** Nodes kept per position for distinct args (see `MemoNode.variants`). */
-export const MAX_VARIANTS = 64;
 
 /** What a memoizing walk needs from its MemoCache. */
 export interface WalkMemo {
@@ -70,7 +60,6 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   private readonly _args: readonly unknown[];
   /** @internal True once a schema read the args (the result then depends on them). */
   usedArgs = false;
-  declare private argsKey?: string;
   private readonly memo: WalkMemo | undefined;
   /**
    * Memo mode: who reads the nodes met now (`building`), what it read when last built (`prev`),
@@ -234,19 +223,8 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
       this.met++;
     else {
       node = memo.node(key, pk);
-      const variants = node.variants;
-      if (variants) {
-        // Built from the args: so is whatever reads it.
-        this.usedArgs = true;
-        // Args JSON cannot express (a cycle, a bigint) are an error here, as in a URL.
-        const args = (this.argsKey ??= JSON.stringify(this._args));
-        node = variants.get(args);
-        if (!node) {
-          if (variants.size >= MAX_VARIANTS) dropVariants(variants);
-          variants.set(args, (node = new MemoNode(key, pk)));
-          node.args = args;
-        }
-      }
+      // Reading the args: what reads this node depends on them too.
+      if (node.variants) node = argsNodes.variant!(node, this.args, dirtyReaders) as MemoNode;
       (this.readSoFar ??= this.prev.slice(0, this.met)).push(node);
     }
     if (this.building !== undefined) addReader(node, this.building);
@@ -300,13 +278,8 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     this.depth--;
     node.value = value;
     // Built once the walk read the args (a `Scalar` field here or below, or before it: taken as
-    // depending on them, which costs only a copy): its position keeps a node per args from now
-    // on, this one for the args it was built with.
-    if (this.usedArgs && !node.args)
-      (node.variants = new Map()).set(
-        (node.args = this.argsKey ??= JSON.stringify(this._args)),
-        node,
-      );
+    // depending on them, which costs only a copy): kept per args from now on.
+    if (this.usedArgs && !node.args) argsNodes.built?.(node, this._args);
     const after = this.readList();
     node.deps = after.length === 0 ? NO_DEPS : after;
     if (after !== before) {

@@ -16,7 +16,6 @@ import { DenormalizeWalker } from './DenormalizeWalker';
 import {
   addReader,
   dirtyReaders,
-  dropVariants,
   leaveNodes,
   listPaths,
   MemoNode,
@@ -471,7 +470,9 @@ export class MemoCache {
     }
     node.moved = true;
     dirtyReaders(node);
-    dropVariants(node.variants);
+    // Its nodes per args (see schema/argsNodes.ts) were built from what it held.
+    node.variants?.forEach(dirtyReaders);
+    node.variants?.clear();
     node.result = undefined;
     if (now === undefined) byPk.delete(pk);
   }

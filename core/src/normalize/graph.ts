@@ -94,15 +94,6 @@ export function readersAbove(node: MemoNode, seen: Set<MemoNode>, found: (reader
   }
 }
 
-/**
- * The nodes a position keeps per args no longer stand for it (it moved, or keeps too many):
- * what read them is built again, and reads make new ones.
- */
-export function dropVariants(variants: Map<string, MemoNode> | undefined): void {
-  variants?.forEach(dirtyReaders);
-  variants?.clear();
-}
-
 /** Moves the readers of `node` onto `stack` (they read it again, and register again, once rebuilt). */
 function takeReaders(node: MemoNode, stack: Reader[]): void {
   const readers = node.dependents;

@@ -3,11 +3,11 @@
 // `Scalar(<key>)` under `entityKey|pk|lens`, the entity holding `[pk, field, entityKey]`, a
 // lens missing while normalizing is an error and while reading an absent value.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { MAX_VARIANTS } from '../normalize/DenormalizeWalker';
 import { denormalize } from '../normalize/denormalize';
 import { MemoCache } from '../normalize/MemoCache';
 import { normalize } from '../normalize/normalize';
 import { Collection, Entity, Scalar, SchemaError, Values } from './index';
+import { MAX_VARIANTS } from './Scalar';
 import type { Denormalize, Normalize } from './types';
 
 class Company extends Entity {

@@ -1,3 +1,4 @@
+import { type ArgsNode, argsNodes } from './argsNodes';
 import { message } from './development';
 import type {
   FieldKey,
@@ -11,6 +12,56 @@ import { assignOwn, getOwn } from './ownProperty';
 import { checkPk } from './pk';
 import { isOlderResponse } from './responseOrder';
 import { SchemaError } from './SchemaError';
+
+/** Nodes kept per position for distinct args (see `argsNodes`). */
+export const MAX_VARIANTS = 64;
+
+/** Args serialized (a node's key among its position's variants), once per args array. */
+const argsKeys = new WeakMap<readonly unknown[], string>();
+
+/**
+ * Args JSON cannot express (a cycle, a bigint) share no node: each such read builds its own.
+ * (Args of REST endpoints become URLs, so they are JSON.)
+ */
+function argsKeyOf(args: readonly unknown[]): string {
+  let key = argsKeys.get(args);
+  if (key === undefined) {
+    try {
+      key = JSON.stringify(args);
+    } catch {
+      key = String(Math.random());
+    }
+    argsKeys.set(args, key);
+  }
+  return key;
+}
+
+/** Fills `argsNodes` (see there): the memo of a store reading a Scalar keeps nodes per args. */
+function keepNodesPerArgs(): void {
+  argsNodes.built = (node, args) => {
+    node.args = argsKeyOf(args);
+    node.variants = new Map([[node.args, node]]);
+  };
+  argsNodes.variant = (node, args, dirtyReaders) => {
+    const variants = node.variants!;
+    const key = argsKeyOf(args);
+    let found = variants.get(key);
+    if (found === undefined) {
+      if (variants.size >= MAX_VARIANTS) {
+        variants.forEach(dirtyReaders as (node: ArgsNode) => void);
+        variants.clear();
+      }
+      // A node of the same class as the position's (the memo's MemoNode).
+      found = new (node.constructor as new (key: string, pk: string) => ArgsNode)(
+        node.key,
+        node.pk,
+      );
+      found.args = key;
+      variants.set(key, found);
+    }
+    return found;
+  };
+}
 
 /** The entity class a Scalar keeps cells for, as far as the Scalar reads it. */
 export interface ScalarEntity {
@@ -80,6 +131,7 @@ export class Scalar<
   };
 
   constructor({ lens, key, entity }: ScalarOptions<E, A>) {
+    keepNodesPerArgs();
     this.lens = lens;
     this.entity = entity;
     const table = `Scalar(${key})`;
