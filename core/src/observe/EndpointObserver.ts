@@ -59,23 +59,27 @@ export interface DLE<T> {
   readonly paused: boolean;
 }
 
-const NOT_NOW: DLE<undefined> = Object.freeze({
-  data: undefined,
-  loading: false,
-  error: undefined,
-  isPreviousData: false,
-  previous: false,
-  paused: false,
-});
+/**
+ * The snapshot of arguments that read nothing: "not now", or the error the endpoint refused
+ * them with.
+ */
+function settled(error: ErrorLike | undefined): DLE<undefined> {
+  return Object.freeze({
+    data: undefined,
+    loading: false,
+    error,
+    isPreviousData: false,
+    previous: false,
+    paused: false,
+  });
+}
 
+const NOT_NOW = settled(undefined);
+
+/** Every field the same (snapshots are flat: data by identity). */
 function sameSnapshot(a: DLE<unknown>, b: DLE<unknown>): boolean {
-  return (
-    a.data === b.data &&
-    a.loading === b.loading &&
-    a.error === b.error &&
-    a.isPreviousData === b.isPreviousData &&
-    a.paused === b.paused
-  );
+  for (const key in a) if (a[key as keyof typeof a] !== b[key as keyof typeof b]) return false;
+  return true;
 }
 
 /**
@@ -118,15 +122,7 @@ function targetOf(endpoint: EndpointInterface, args: readonly unknown[]): Target
   } catch (error) {
     // Arguments the endpoint refuses (a missing path parameter, say): the reader's error, as
     // `controller.fetch` rejects with it.
-    const refused = {
-      data: undefined,
-      loading: false,
-      error: toErrorLike(error),
-      isPreviousData: false,
-      previous: false,
-      paused: false,
-    };
-    return { key: undefined, fixed: Object.freeze(refused) };
+    return { key: undefined, fixed: settled(toErrorLike(error)) };
   }
 }
 
@@ -145,7 +141,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   private endpoint: E;
   private args: EndpointArgs<E>;
   private target: Target;
-  private readonly mode: ObserveMode;
+  private readonly mode: ObserveMode | 'poll';
   private readonly keepPrevious: boolean;
   private selection: Subscription | undefined;
   /** Stops following the page's focus and connection (a PageManager), while connected. */
@@ -181,7 +177,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     this.endpoint = endpoint;
     this.args = args;
     this.target = targetOf(endpoint, args);
-    this.mode = options.mode === 'poll' ? 'live' : (options.mode ?? 'fetch');
+    this.mode = options.mode ?? 'fetch';
     this.keepPrevious = options.keepPrevious ?? true;
   }
 
@@ -274,7 +270,10 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
         this.complete();
       },
     });
-    if (this.mode === 'live') this.releasePoll = this.controller.poll(this.endpoint, ...this.args);
+    // 'live', or 'poll' (its deprecated name).
+    if (this.mode !== 'fetch' && this.mode !== 'cache') {
+      this.releasePoll = this.controller.poll(this.endpoint, ...this.args);
+    }
     // The page shown again, the network back (a PageManager): stale data is due again, if the
     // endpoint (else the store) says so; `paused` may change too.
     const page = this.controller.features.page;
