@@ -46,8 +46,8 @@ function endpointStore<E extends EndpointInterface>(
 }
 
 /**
- * `{ data, loading, error, isPreviousData }` of an endpoint as a Svelte store: fetches when the data is
- * missing or stale, then follows the store. Call it during component initialisation.
+ * `{ data, loading, error, isPreviousData }` of an endpoint as a Svelte store: fetches when the
+ * data is missing or stale, then follows the store. Call it during component initialisation.
  */
 export function dleStore<E extends EndpointInterface>(
   endpoint: E,

@@ -67,7 +67,11 @@ export interface InfiniteDLE<Page, P = unknown> {
   readonly pages: readonly Page[];
   /** The param each page was fetched with (`undefined`: the list endpoint itself). */
   readonly pageParams: readonly P[];
-  /** The first page loads (or the list is fetched again). */
+  /**
+   * A request the list waits for is in flight, as `loading` means for every reader: its first
+   * page's, or every page's while the list is fetched again. (A next or previous page is
+   * `isFetchingNextPage` / `isFetchingPreviousPage`: the list shows meanwhile.)
+   */
   readonly loading: boolean;
   /** Why the first page, or the latest next/previous page, failed. Loaded pages stay. */
   readonly error: ErrorLike | undefined;
