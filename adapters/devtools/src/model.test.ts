@@ -124,7 +124,7 @@ describe('timeline', () => {
     const { controller } = ctx.store;
     await controller.fetch(TodoResource.getList);
     await resetEntireStore(controller);
-    const unsubscribe = controller.poll(TodoResource.getList);
+    const unsubscribe = controller.keepLive(TodoResource.getList);
     unsubscribe();
     const [reset, subscribe] = ctx.session.timeline.slice(-3);
     expect(describeChanges(reset.changed)[0]).toBe('everything (reset)');

@@ -60,7 +60,7 @@ const liveOf = (endpoint: EndpointInterface): Live => (endpoint as { live?: Live
 
 /**
  * Server pushes kept in the store (docs/guide/live-data.md). Endpoints with a `live` option,
- * read live (`useLive`, `live`, `controller.poll`), are subscribed to while read: the first
+ * read live (`useLive`, `live`, `controller.keepLive`), are subscribed to while read: the first
  * reader of a topic subscribes, the last one to leave unsubscribes. A message is written as the
  * endpoint says (`live.schema`, else as its result); a dropped connection reconnects with
  * backoff and jitter, asks for its topics again and refetches what it may have missed. Opt in:

@@ -22,7 +22,7 @@ export interface PollingOptions {
 }
 
 /**
- * Polling subscriptions (`controller.poll`): reference counted per key, one timer per key at
+ * Polling subscriptions (`controller.keepLive`): reference counted per key, one timer per key at
  * the smallest `pollFrequency` asked, stopped when the last holder releases, paused while the
  * page is hidden. On the first subscription the data is fetched unless it is fresher than one
  * period. Opt in: `createStore({ managers: [new PollingManager()] })` (docs/guide/features.md).

@@ -112,7 +112,7 @@ describe('retries and timeouts', () => {
       const { endpoint } = flaky({ retry: 2 });
       const store = createStore({ retry: 2 } as never);
       await store.controller.fetch(endpoint);
-      store.controller.poll(
+      store.controller.keepLive(
         localEndpoint({ key: () => 'GET /p', pollFrequency: 10, resolve: () => 1 }),
       );
       expect(warnings()).toEqual([]);
@@ -138,8 +138,8 @@ describe('polling', () => {
     vi.useFakeTimers();
     const { endpoint, calls } = prices();
     const bare = createStore();
-    const release = bare.controller.poll(endpoint);
-    bare.controller.poll(endpoint)();
+    const release = bare.controller.keepLive(endpoint);
+    bare.controller.keepLive(endpoint)();
     await vi.advanceTimersByTimeAsync(5_000);
     expect(calls()).toBe(0);
     expect(warnings()).toEqual([
@@ -155,7 +155,7 @@ describe('polling', () => {
     vi.useFakeTimers();
     const { endpoint, calls } = prices();
     const store = createStore({ managers: [new PollingManager()] });
-    const release = store.controller.poll(endpoint);
+    const release = store.controller.keepLive(endpoint);
     await vi.advanceTimersByTimeAsync(3_000);
     expect(calls()).toBe(4);
     expect(warnings()).toEqual([]);

@@ -23,7 +23,7 @@ const news = Object.assign(async () => 'news', {
 const store = createStore({ managers: [new PollingManager(), new GCManager()] });
 await setResponse(store.controller, news, 'fresh');
 store.controller.select(news).subscribe(() => {});
-store.controller.poll(news);
+store.controller.keepLive(news);
 console.log('timers started');
 `;
 
@@ -89,7 +89,7 @@ describe('lifetimes', () => {
       const network = store.managers.find((m) => m instanceof NetworkManager) as NetworkManager;
       const polling = store.managers.find((m) => m instanceof PollingManager) as PollingManager;
       const inFlight = store.controller.fetch(slow, undefined);
-      store.controller.poll(slow, undefined);
+      store.controller.keepLive(slow, undefined);
       expect(polling.keys()).toHaveLength(1);
       expect(network.size).toBe(1);
       if (stop === 'controller') store.controller.dispose();

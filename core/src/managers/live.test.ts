@@ -1,5 +1,5 @@
 // Live data against real servers: Server-Sent Events on node:http and a `ws` WebSocket server,
-// read through `controller.poll` (what live readers call). Node 20 has neither EventSource nor
+// read through `controller.keepLive` (what live readers call). Node 20 has neither EventSource nor
 // WebSocket: the transports take the `eventsource` and `ws` clients.
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
@@ -107,9 +107,9 @@ describe('LiveManager over Server-Sent Events (node:http)', () => {
       const { controller, live, statuses, dispose } = liveStore(sse(server.url));
       const { getTodos, getTodo } = endpoints(server.url);
       await controller.fetch(getTodos);
-      const releaseA = controller.poll(getTodos);
-      const releaseB = controller.poll(getTodos);
-      const releaseOne = controller.poll(getTodo, { id: 1 });
+      const releaseA = controller.keepLive(getTodos);
+      const releaseB = controller.keepLive(getTodos);
+      const releaseOne = controller.keepLive(getTodo, { id: 1 });
       await eventually(() => expect(live.status).toBe('open'));
       // One stream per topic, however many readers.
       expect(server.streams('todos')).toBe(1);
@@ -154,7 +154,7 @@ describe('LiveManager over Server-Sent Events (node:http)', () => {
       const { controller, live, statuses, dispose } = liveStore(sse(server.url));
       const { getTodos } = endpoints(server.url);
       await controller.fetch(getTodos);
-      const release = controller.poll(getTodos);
+      const release = controller.keepLive(getTodos);
       await eventually(() => expect(server.streams('todos')).toBe(1));
 
       // Dropped: reconnects, and fetches the list again (a change may have been missed).
@@ -200,7 +200,7 @@ describe('LiveManager over Server-Sent Events (node:http)', () => {
     const { controller, dispose } = liveStore(sse(server.url));
     const { getTodos } = endpoints(server.url);
     await controller.fetch(getTodos);
-    const release = controller.poll(getTodos);
+    const release = controller.keepLive(getTodos);
     await eventually(() => expect(server.streams('todos')).toBe(1));
     server.push('todos', { updated: { id: 1, title: 'version 3', version: 3 } });
     server.push('todos', { updated: { id: 1, title: 'version 2, late', version: 2 } });
@@ -224,7 +224,7 @@ describe('LiveManager over Server-Sent Events (node:http)', () => {
     const { getTodos, getTodo, update } = endpoints(server.url);
     await pushed.controller.fetch(getTodos);
     await fetched.controller.fetch(getTodos);
-    const release = pushed.controller.poll(getTodos);
+    const release = pushed.controller.keepLive(getTodos);
     await eventually(() => expect(server.streams('todos')).toBe(1));
     // Both stores save through the one server: their responses' versions differ.
     const todo = (store: typeof pushed) => {
@@ -276,7 +276,7 @@ describe('LiveManager over Server-Sent Events (node:http)', () => {
     });
     const { getTodos } = endpoints(server.url);
     await controller.fetch(getTodos);
-    const release = controller.poll(getTodos);
+    const release = controller.keepLive(getTodos);
     await eventually(() => expect(server.streams('todos')).toBe(1));
     const before = controller.getResponse(getTodos).data;
     server.pushRaw('todos', '{not json');
@@ -300,7 +300,7 @@ describe('LiveManager over Server-Sent Events (node:http)', () => {
     });
     const { controller } = liveStore(sse(server.url));
     await controller.fetch(getList);
-    const release = controller.poll(getList);
+    const release = controller.keepLive(getList);
     await eventually(() => expect(server.streams('todos')).toBe(1));
     const titles = () => controller.getResponse(getList).data?.map(({ id, title }) => [id, title]);
     server.push('todos', { created: { id: 3, title: 'three', version: 1 } });
@@ -325,7 +325,7 @@ describe('LiveManager over Server-Sent Events (node:http)', () => {
     const { controller } = liveStore(sse(server.url), { onError: (error) => errors.push(error) });
     const { getTodos } = endpoints(server.url);
     await controller.fetch(getTodos);
-    const release = controller.poll(getTodos);
+    const release = controller.keepLive(getTodos);
     await eventually(() => expect(server.streams('todos')).toBe(1));
     const before = controller.getResponse(getTodos).data;
     for (const text of ['null', '42', '[1,2,3]', '"text"']) server.pushRaw('todos', text);
@@ -349,7 +349,7 @@ describe('LiveManager over WebSocket (ws)', () => {
     });
     const { getTodos } = endpoints(server.url);
     await controller.fetch(getTodos);
-    const release = controller.poll(getTodos);
+    const release = controller.keepLive(getTodos);
     await eventually(() => expect(server.received).toHaveLength(1));
     for (const text of ['null', '[1,2,3]', '42', '"text"', '{"data":{}}', '{"topic":"todos"}']) {
       server.pushRaw('todos', text);
@@ -388,7 +388,7 @@ describe('LiveManager over WebSocket (ws)', () => {
     stores.push(store);
     const { getTodos } = endpoints(server.url);
     await store.controller.fetch(getTodos);
-    const release = store.controller.poll(getTodos);
+    const release = store.controller.keepLive(getTodos);
     await eventually(() => expect(server.received).toHaveLength(1));
     server.push('todos', { updated: { id: 1, title: 'first', version: 2 } });
     // A topic alone reaches onMessage (a "something changed" ping); unmapped, it is no message.
@@ -414,9 +414,9 @@ describe('LiveManager over WebSocket (ws)', () => {
       const { controller, live, dispose } = liveStore(ws(server.wsUrl));
       const { getTodos, getTodo } = endpoints(server.url);
       await controller.fetch(getTodos);
-      const releaseList = controller.poll(getTodos);
-      const releaseOne = controller.poll(getTodo, { id: 1 });
-      const releaseOneAgain = controller.poll(getTodo, { id: 1 });
+      const releaseList = controller.keepLive(getTodos);
+      const releaseOne = controller.keepLive(getTodo, { id: 1 });
+      const releaseOneAgain = controller.keepLive(getTodo, { id: 1 });
       await eventually(() => expect(server.received).toHaveLength(2));
       expect(server.sockets()).toBe(1);
       expect(server.received).toEqual([
@@ -448,8 +448,8 @@ describe('LiveManager over WebSocket (ws)', () => {
     const { getTodos, getTodo } = endpoints(server.url);
     await controller.fetch(getTodos);
     await controller.fetch(getTodo, { id: 2 });
-    const releaseList = controller.poll(getTodos);
-    const releaseTwo = controller.poll(getTodo, { id: 2 });
+    const releaseList = controller.keepLive(getTodos);
+    const releaseTwo = controller.keepLive(getTodo, { id: 2 });
     await eventually(() => expect(server.received).toHaveLength(2));
 
     server.drop();
@@ -482,7 +482,7 @@ describe('LiveManager over WebSocket (ws)', () => {
     const { controller, dispose } = liveStore(ws(server.wsUrl));
     const { getTodos } = endpoints(server.url);
     await controller.fetch(getTodos);
-    const release = controller.poll(getTodos);
+    const release = controller.keepLive(getTodos);
     await eventually(() => expect(server.received).toHaveLength(1));
     for (const version of [4, 2, 3]) {
       server.push('todos', { updated: { id: 2, title: `v${version}`, version } });
@@ -501,7 +501,7 @@ describe('LiveManager over WebSocket (ws)', () => {
       const { controller, live } = liveStore(ws('not a url'), {
         onError: (error) => errors.push(error),
       });
-      const release = controller.poll(endpoints(server.url).getTodos);
+      const release = controller.keepLive(endpoints(server.url).getTodos);
       expect(live.status).toBe('reconnecting');
       await eventually(() => expect(errors.length).toBeGreaterThan(1));
       expect(errors[0]).toBeInstanceOf(SyntaxError);
@@ -518,7 +518,7 @@ describe('LiveManager over WebSocket (ws)', () => {
     try {
       const { controller, live, dispose } = liveStore(ws(server.wsUrl));
       const { getTodos } = endpoints(server.url);
-      controller.poll(getTodos);
+      controller.keepLive(getTodos);
       await eventually(() => expect(server.sockets()).toBe(1));
       await server.stop();
       await eventually(() => expect(timers.pending()).toBe(1));
@@ -587,7 +587,7 @@ describe('LiveManager pauseWhen (offline, hidden)', () => {
       const { getTodos } = endpoints(server.url);
       await controller.fetch(getTodos);
       expect(page.listeners()).toBe(0);
-      const release = controller.poll(getTodos);
+      const release = controller.keepLive(getTodos);
       expect(page.listeners()).toBe(3);
       await eventually(() => expect(server.received).toHaveLength(1));
 
@@ -626,7 +626,7 @@ describe('LiveManager pauseWhen (offline, hidden)', () => {
     const live = new LiveManager({ transport: ws(server.wsUrl), pauseWhen: { offline: true } });
     const { controller } = createStore({ managers: [live] });
     stores.push({ dispose: () => controller.dispose() });
-    const release = controller.poll(endpoints(server.url).getTodos);
+    const release = controller.keepLive(endpoints(server.url).getTodos);
     expect(live.status).toBe('paused');
     expect(server.sockets()).toBe(0);
     page.offline(false);

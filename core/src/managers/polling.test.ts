@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createStore } from './createStore';
 import { localEndpoint } from './endpoints.test-helpers';
 import { GCManager } from './GCManager';
@@ -27,11 +27,11 @@ async function flush() {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 }
 
-describe('controller.poll (polling subscriptions)', () => {
+describe('controller.keepLive (polling holds)', () => {
   it('fetches at once, then every pollFrequency, until released', async () => {
     const { controller, dispose } = createStore({ managers: [new PollingManager()] });
     const { endpoint, calls } = pricesEndpoint(1_000);
-    const release = controller.poll(endpoint, { symbol: 'A' });
+    const release = controller.keepLive(endpoint, { symbol: 'A' });
     await flush();
     expect(calls()).toBe(1);
     await vi.advanceTimersByTimeAsync(1_000);
@@ -48,12 +48,27 @@ describe('controller.poll (polling subscriptions)', () => {
     dispose();
   });
 
+  it('poll, the deprecated name of keepLive, is the same method and works detached', async () => {
+    const { controller, dispose } = createStore({ managers: [new PollingManager()] });
+    const { endpoint, calls } = pricesEndpoint(1_000);
+    expectTypeOf(controller.poll).toEqualTypeOf(controller.keepLive);
+    const { poll } = controller;
+    const release = poll(endpoint, { symbol: 'A' });
+    await flush();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(calls()).toBe(2);
+    release();
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(calls()).toBe(2);
+    dispose();
+  });
+
   it('is reference counted: one timer per key, stopped when the last holder leaves', async () => {
     const { controller, managers, dispose } = createStore({ managers: [new PollingManager()] });
     const polling = managers.find((m) => m instanceof PollingManager) as PollingManager;
     const { endpoint, calls } = pricesEndpoint(1_000);
-    const releaseA = controller.poll(endpoint, { symbol: 'A' });
-    const releaseB = controller.poll(endpoint, { symbol: 'A' });
+    const releaseA = controller.keepLive(endpoint, { symbol: 'A' });
+    const releaseB = controller.keepLive(endpoint, { symbol: 'A' });
     await flush();
     expect(polling.keys()).toEqual(['GET /prices/A']);
     expect(vi.getTimerCount()).toBe(1);
@@ -75,7 +90,7 @@ describe('controller.poll (polling subscriptions)', () => {
     const { controller, dispose } = createStore({ managers: [new PollingManager()] });
     const { endpoint, calls } = pricesEndpoint(10_000);
     await controller.fetch(endpoint, { symbol: 'A' });
-    const release = controller.poll(endpoint, { symbol: 'A' });
+    const release = controller.keepLive(endpoint, { symbol: 'A' });
     await flush();
     expect(calls()).toBe(1);
     await vi.advanceTimersByTimeAsync(10_000);
@@ -87,8 +102,8 @@ describe('controller.poll (polling subscriptions)', () => {
   it('without pollFrequency, or with null arguments, nothing polls', async () => {
     const { controller, dispose } = createStore({ managers: [new PollingManager()] });
     const { endpoint, calls } = pricesEndpoint(undefined);
-    const release = controller.poll(endpoint, { symbol: 'A' });
-    const releaseNull = controller.poll(pricesEndpoint(1_000).endpoint, null);
+    const release = controller.keepLive(endpoint, { symbol: 'A' });
+    const releaseNull = controller.keepLive(pricesEndpoint(1_000).endpoint, null);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(calls()).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
@@ -101,8 +116,8 @@ describe('controller.poll (polling subscriptions)', () => {
     const { controller, dispose } = createStore({
       managers: [new PollingManager(), new GCManager()],
     });
-    controller.poll(pricesEndpoint(1_000).endpoint, { symbol: 'A' });
-    controller.poll(pricesEndpoint(500).endpoint, { symbol: 'B' });
+    controller.keepLive(pricesEndpoint(1_000).endpoint, { symbol: 'A' });
+    controller.keepLive(pricesEndpoint(500).endpoint, { symbol: 'B' });
     expect(vi.getTimerCount()).toBe(3); // two polls and the GC sweep
     dispose();
     expect(vi.getTimerCount()).toBe(0);

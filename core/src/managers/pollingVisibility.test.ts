@@ -38,7 +38,7 @@ describe('polling while the page is hidden', () => {
   it('pauses while hidden; shown again, fetches at once what is stale and polls on', async () => {
     const { controller, dispose } = createStore({ managers: [new PollingManager()] });
     const { endpoint, calls } = counter();
-    const release = controller.poll(endpoint);
+    const release = controller.keepLive(endpoint);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(calls()).toBe(3);
     setVisibility('hidden');
@@ -57,7 +57,7 @@ describe('polling while the page is hidden', () => {
   it('shown again within one period, waits for the next tick instead of fetching', async () => {
     const { controller, dispose } = createStore({ managers: [new PollingManager()] });
     const { endpoint, calls } = counter();
-    const release = controller.poll(endpoint);
+    const release = controller.keepLive(endpoint);
     await vi.advanceTimersByTimeAsync(0);
     expect(calls()).toBe(1);
     setVisibility('hidden');
@@ -75,7 +75,7 @@ describe('polling while the page is hidden', () => {
     const { controller, dispose } = createStore({ managers: [new PollingManager()] });
     const { endpoint, calls } = counter();
     setVisibility('hidden');
-    const release = controller.poll(endpoint);
+    const release = controller.keepLive(endpoint);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(calls()).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
@@ -94,7 +94,7 @@ describe('polling while the page is hidden', () => {
       managers: [new PollingManager({ pauseWhenHidden: false })],
     });
     const { endpoint, calls } = counter();
-    const release = controller.poll(endpoint);
+    const release = controller.keepLive(endpoint);
     setVisibility('hidden');
     await vi.advanceTimersByTimeAsync(3_000);
     expect(calls()).toBe(4);
@@ -105,7 +105,7 @@ describe('polling while the page is hidden', () => {
   it('a disposed store stops listening to the page', async () => {
     const { controller, dispose } = createStore({ managers: [new PollingManager()] });
     const { endpoint, calls } = counter();
-    controller.poll(endpoint);
+    controller.keepLive(endpoint);
     await vi.advanceTimersByTimeAsync(0);
     setVisibility('hidden');
     dispose();

@@ -95,7 +95,7 @@ describe('request sharing: each caller withdraws only itself', () => {
     const { controller, dispose } = createStore({ managers: [new PollingManager()] });
     const abort = new AbortController();
     const reader = controller.fetch(getUser.extend({ signal: abort.signal }), { id: '1' });
-    const release = controller.poll(getUser.extend({ pollFrequency: 60_000 }), { id: '1' });
+    const release = controller.keepLive(getUser.extend({ pollFrequency: 60_000 }), { id: '1' });
     await untilRequests(requests, 1);
     abort.abort();
     await expect(reader).rejects.toMatchObject({ name: 'AbortError' });
@@ -271,7 +271,7 @@ describe('a disposed store', () => {
     );
     await expect(resetEntireStore(controller)).rejects.toBeInstanceOf(StoreDisposedError);
     // Polling holds nothing on a disposed store; its release is a no-op.
-    controller.poll(getUser.extend({ pollFrequency: 1_000 }), { id: '1' })();
+    controller.keepLive(getUser.extend({ pollFrequency: 1_000 }), { id: '1' })();
   });
 
   it('rejects the fetches in flight when it is disposed', async () => {

@@ -272,7 +272,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     });
     // 'live', or 'poll' (its deprecated name).
     if (this.mode !== 'fetch' && this.mode !== 'cache') {
-      this.releasePoll = this.controller.poll(this.endpoint, ...this.args);
+      this.releasePoll = this.controller.keepLive(this.endpoint, ...this.args);
     }
     // The page shown again, the network back (a PageManager): stale data is due again, if the
     // endpoint (else the store) says so; `paused` may change too.

@@ -1,5 +1,5 @@
 // Scalar: entity fields whose value depends on the args of the read (data-client 0.15+). The
-// expectations follow data-client's documented behaviour (docs/rest/api/Scalar.md): cells in
+// expectations follow data-client's documented behaviour (dataclient.io, rest/api/Scalar): cells in
 // `Scalar(<key>)` under `entityKey|pk|lens`, the entity holding `[pk, field, entityKey]`, a
 // lens missing while normalizing is an error and while reading an absent value.
 import { describe, expect, expectTypeOf, it } from 'vitest';

@@ -144,6 +144,6 @@ describe('Controller', () => {
     await expect(controller.invalidate(endpoint, { id: '1' })).rejects.toBeInstanceOf(
       StoreDisposedError,
     );
-    expect(controller.poll(endpoint, { id: '1' })).toBeTypeOf('function');
+    expect(controller.keepLive(endpoint, { id: '1' })).toBeTypeOf('function');
   });
 });

@@ -137,6 +137,8 @@ export class Controller extends Observable<State> {
 
   private readonly states: Broadcast<State>;
   private readonly reducer: Reducer;
+  /** @deprecated Renamed `keepLive` ("live" is the one word for a key kept refreshed); `poll` goes in the next minor release. */
+  declare readonly poll: Controller['keepLive'];
   /** @internal Live selections (`select`, `selectQuery`). */
   readonly hub: SelectionHub;
   private readonly dispatchChain: Dispatch;
@@ -447,11 +449,11 @@ export class Controller extends Observable<State> {
   }
 
   /**
-   * Polling subscription: keeps `endpoint` refreshed every `endpoint.pollFrequency` ms while at
-   * least one poll holds it (reference counted, one timer per key, needs the polling manager).
+   * Keeps `endpoint` live while at least one hold is on it (reference counted per key): polled
+   * every `endpoint.pollFrequency` ms by the polling manager, or fed by a live manager's pushes.
    * Returns the release function; call it once when the reader goes away.
    */
-  poll<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): () => void {
+  keepLive<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): () => void {
     if (args[0] === null || this.disposed) return () => {};
     const key = endpoint.key(...args);
     void this.dispatch({ type: 'subscribe', key, endpoint, args });
@@ -568,3 +570,6 @@ export class Controller extends Observable<State> {
     };
   }
 }
+
+// The deprecated name of `keepLive`, on the prototype so `bindMethods` binds it too.
+(Controller.prototype as { poll: unknown }).poll = Controller.prototype.keepLive;

@@ -63,7 +63,7 @@ export interface EndpointInterface<
   errorPolicy?(error: unknown): ErrorPolicy;
   /** Stale data counts as unusable. */
   readonly invalidIfStale?: boolean;
-  /** Poll every this many ms while `controller.poll()` holds a subscription. */
+  /** Poll every this many ms while `controller.keepLive()` holds a subscription. */
   readonly pollFrequency?: number;
   /** Readers refetch stale data when the page is shown again (with a PageManager; default its own). */
   readonly refetchOnWindowFocus?: boolean;

@@ -121,7 +121,7 @@ export interface WriteEntriesAction extends OwnWrite {
   readonly entries: readonly EntryWrite[];
 }
 
-/** Keep polling an endpoint while at least one subscription holds it (`controller.poll`). */
+/** Keep polling an endpoint while at least one hold is on it (`controller.keepLive`). */
 export interface SubscribeAction {
   readonly type: 'subscribe';
   readonly key: string;
