@@ -15,6 +15,8 @@ export interface Sizes {
   /** `id`: a feature with a `carriedKB` budget in size-budgets.json. */
   features: { id?: string; name: string; added: number; unused: number }[];
   folders: [string, number][];
+  /** The typical Vue app's minified bytes by part (core's folders, the adapter, dependencies). */
+  typicalVue?: [string, number][];
 }
 
 export function measureSizes(): Promise<Sizes>;

@@ -345,6 +345,8 @@ export async function measureSizes() {
   const rows = [];
   /** The bundles of the typical apps, whose modules tell what each feature costs the non-user. */
   const typicalMetas = [];
+  /** The typical Vue app's bundle, whose parts `npm run size` lists. */
+  let typicalVueMeta;
   let index = 0;
   for (const { id, label, source, packages, over } of scenarios) {
     const missing = packages.filter((name) => !installed(name));
@@ -354,6 +356,7 @@ export async function measureSizes() {
     }
     const { min, gzip, meta } = await bundle(source, `entry${index++}`);
     if (/^typical-(vanilla|vue|svelte)$/.test(id)) typicalMetas.push(meta);
+    if (id === 'typical-vue') typicalVueMeta = meta;
     const base = over && rows.find((row) => row.id === over);
     const added = base && { over: { min: min - base.min, gzip: gzip - base.gzip } };
     rows.push({ id, label, min, gzip, ...added });
@@ -380,20 +383,33 @@ export async function measureSizes() {
   }
   // Where the bytes of all of core come from, by folder (minified, before gzip).
   const { meta } = await bundle(`export * from '@tessera/core';`, 'folders');
+  rmSync(work, { recursive: true, force: true });
+  return {
+    rows,
+    features: featureRows,
+    folders: byFolder(meta),
+    typicalVue: typicalVueMeta && byFolder(typicalVueMeta),
+  };
+}
+
+/** A bundle's minified bytes by where they come from: core's folders, an adapter, a dependency. */
+function byFolder(meta) {
   const folders = new Map();
   for (const output of Object.values(meta.outputs)) {
     for (const [file, { bytesInOutput }] of Object.entries(output.inputs)) {
       const match =
-        /core\/dist\/([^/]+)\//.exec(file) ?? /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
+        /core\/dist\/([^/]+)\//.exec(file) ??
+        /(adapters\/[^/]+)\/dist\//.exec(file) ??
+        /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
       const folder = match ? match[1] : 'other';
-      folders.set(folder, (folders.get(folder) ?? 0) + bytesInOutput);
+      // node_modules/.cache holds the entry this script wrote, not a part of the app.
+      if (folder !== '.cache') folders.set(folder, (folders.get(folder) ?? 0) + bytesInOutput);
     }
   }
-  rmSync(work, { recursive: true, force: true });
-  return { rows, features: featureRows, folders: [...folders].sort((a, b) => b[1] - a[1]) };
+  return [...folders].sort((a, b) => b[1] - a[1]);
 }
 
-export function printSizes({ rows, features, folders }) {
+export function printSizes({ rows, features, folders, typicalVue }) {
   console.log('\nBundle size (esbuild, browser, production, minified; from dist/)');
   for (const row of rows) {
     if (row.skipped) console.log(`  ${row.label}: ${row.skipped}`);
@@ -412,6 +428,10 @@ export function printSizes({ rows, features, folders }) {
   );
   for (const { name, added, unused } of features) {
     console.log(`  ${kb(added).padStart(8)} to use  ${kb(unused).padStart(8)} carried  ${name}`);
+  }
+  if (typicalVue) {
+    console.log('\nThe typical Vue app by part (minified bytes in its bundle, before gzip)');
+    for (const [folder, bytes] of typicalVue) console.log(`  ${kb(bytes).padStart(8)}  ${folder}`);
   }
   console.log('\nAll of @tessera/core by folder (minified bytes in the bundle, before gzip)');
   for (const [folder, bytes] of folders) console.log(`  ${kb(bytes).padStart(8)}  ${folder}`);
