@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHttpServer, type TestServer } from '../core/src/managers/httpServer.test-helpers';
+import { startHttpServer, type TestServer } from '../core/test/httpServer';
 import { launchChromium } from '../scripts/chromium.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));

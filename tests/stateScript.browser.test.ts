@@ -7,8 +7,8 @@ import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createStore } from '../core/src/managers/createStore';
-import { localEndpoint } from '../core/src/managers/endpoints.test-helpers';
 import { renderStateScript, STATE_SCRIPT_ID } from '../core/src/ssr/stateScript';
+import { localEndpoint } from '../core/test/endpoints';
 import { launchChromium } from '../scripts/chromium.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));

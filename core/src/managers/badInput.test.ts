@@ -1,9 +1,9 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { API, testEndpoint, useMswServer } from '../../test/endpoints';
 import { Entity, SchemaError } from '../schema';
 import { setResponse } from '../store';
 import { createStore } from './createStore';
-import { API, testEndpoint, useMswServer } from './endpoints.test-helpers';
 
 class Book extends Entity {
   id = '';

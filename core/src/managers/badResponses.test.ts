@@ -1,11 +1,11 @@
 import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { useMswServer } from '../../test/endpoints';
+import { Todo } from '../../test/schemaFixtures';
 import { ResponseParseError, RestEndpoint } from '../rest';
 import { Collection, Invalidate, SchemaError } from '../schema';
-import { Todo } from '../schema/fixtures.test-helpers';
 import type { EndpointInterface } from '../store';
 import { createStore } from './createStore';
-import { useMswServer } from './endpoints.test-helpers';
 
 const API = 'http://bad.test';
 const server = useMswServer();

@@ -2,10 +2,10 @@
 // move, addWith.
 import { HttpResponse, http } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { useMswServer } from '../../test/endpoints';
 import { RestEndpoint } from '../rest';
 import { Collection, Entity, Values } from '../schema';
 import { createStore } from './createStore';
-import { useMswServer } from './endpoints.test-helpers';
 
 const API = 'http://collections.test';
 const server = useMswServer();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { localEndpoint } from '../../test/endpoints';
 import { Collection, Entity, Invalidate, type Schema, Values } from '../schema';
 import { ExpiryStatus } from '../store';
 import { createStore } from './createStore';
-import { localEndpoint } from './endpoints.test-helpers';
 
 class Todo extends Entity {
   id = '';

@@ -1,8 +1,8 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { API, deferred, testEndpoint, useMswServer } from '../../test/endpoints';
 import { Entity, Invalidate } from '../schema';
 import { createStore } from './createStore';
-import { API, deferred, testEndpoint, useMswServer } from './endpoints.test-helpers';
 
 class Todo extends Entity {
   id = 0;

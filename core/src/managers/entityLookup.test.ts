@@ -1,10 +1,10 @@
 import { HttpResponse, http } from 'msw';
 import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API, useMswServer } from '../../test/endpoints';
+import { getUser, listUsers, User, updateUser } from '../../test/users';
 import { ExpiryStatus, setResponse } from '../store';
 import { createStore } from './createStore';
-import { API, useMswServer } from './endpoints.test-helpers';
-import { getUser, listUsers, User, updateUser } from './users.test-helpers';
 
 const server = useMswServer();
 

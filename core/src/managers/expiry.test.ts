@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError, localEndpoint } from '../../test/endpoints';
 import { Entity } from '../schema';
 import { ExpiryStatus } from '../store';
 import { createStore } from './createStore';
-import { HttpError, localEndpoint } from './endpoints.test-helpers';
 
 class Article extends Entity {
   id = '';

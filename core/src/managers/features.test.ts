@@ -3,10 +3,10 @@
 
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { deferred, localEndpoint, useMswServer } from '../../test/endpoints';
 import { RestEndpoint, TimeoutError } from '../rest';
 import type { EndpointInterface } from '../store';
 import { createStore } from './createStore';
-import { deferred, localEndpoint, useMswServer } from './endpoints.test-helpers';
 import { GCManager } from './GCManager';
 import { PollingManager } from './PollingManager';
 import { RetryManager } from './RetryManager';

@@ -1,8 +1,5 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { RestEndpoint } from '../rest/RestEndpoint';
-import { ExpiryStatus, resetEntireStore } from '../store';
-import { createStore } from './createStore';
 import {
   API,
   deferred,
@@ -10,9 +7,12 @@ import {
   notFetching,
   testEndpoint,
   useMswServer,
-} from './endpoints.test-helpers';
+} from '../../test/endpoints';
+import { getUser, User, updateUser } from '../../test/users';
+import { RestEndpoint } from '../rest/RestEndpoint';
+import { ExpiryStatus, resetEntireStore } from '../store';
+import { createStore } from './createStore';
 import { ResetError } from './NetworkManager';
-import { getUser, User, updateUser } from './users.test-helpers';
 
 const server = useMswServer();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { HttpError, testEndpoint } from '../../test/endpoints';
 import { Entity } from '../schema';
 import { createStore } from './createStore';
-import { HttpError, testEndpoint } from './endpoints.test-helpers';
 import { createFixtureStore, MissingFixtureError, mockFixtures } from './fixtures';
 
 class Profile extends Entity {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, HttpError, localEndpoint } from '../../test/endpoints';
 import { Entity } from '../schema';
 import { Controller, StoreDisposedError, setResponse } from '../store';
 import { createStore } from './createStore';
-import { deferred, HttpError, localEndpoint } from './endpoints.test-helpers';
 import { GCManager } from './GCManager';
 import { NetworkManager } from './NetworkManager';
 

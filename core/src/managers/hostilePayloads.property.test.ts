@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { useMswServer } from '../../test/endpoints';
+import { User } from '../../test/users';
 import { RestEndpoint } from '../rest';
 import { Entity, Values } from '../schema';
 import { createStore } from './createStore';
-import { useMswServer } from './endpoints.test-helpers';
-import { User } from './users.test-helpers';
 
 // Whatever a server sends for one key, the store either takes it (and can read it back) or
 // refuses it with an error, keeping that key's previous data; other keys never change, and

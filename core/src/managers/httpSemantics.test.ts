@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lastModified, startHttpServer, type TestServer } from '../../test/httpServer';
 import { HttpSemanticsManager, RetryAfterError } from '../http';
 import { PersistManager, type PersistStorage, TabSyncManager } from '../persist';
 import { NetworkError, RestEndpoint } from '../rest';
@@ -7,7 +8,6 @@ import type { Manager } from '../store';
 import { setResponse } from '../store';
 import { gcAction } from '../store/writeCache';
 import { createStore } from './createStore';
-import { lastModified, startHttpServer, type TestServer } from './httpServer.test-helpers';
 import { RetryManager } from './RetryManager';
 
 class Todo extends Entity {

@@ -1,10 +1,10 @@
 // The store writes its own entity tables in place (issue 13): what that must never cost.
 import { describe, expect, it } from 'vitest';
+import { deferred, localEndpoint } from '../../test/endpoints';
 import { Entity, SchemaError } from '../schema';
 import { dehydrate } from '../ssr';
 import { gcAction } from '../store/writeCache';
 import { createStore } from './createStore';
-import { deferred, localEndpoint } from './endpoints.test-helpers';
 
 class Todo extends Entity {
   id = '';

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { API, deferred, testEndpoint, useMswServer } from '../../test/endpoints';
 import { type Manager, StoreDisposedError } from '../store';
 import { createStore } from './createStore';
-import { API, deferred, testEndpoint, useMswServer } from './endpoints.test-helpers';
 import { NetworkManager } from './NetworkManager';
 import { PollingManager } from './PollingManager';
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { deferred, HttpError, localEndpoint } from '../../test/endpoints';
 import { Entity } from '../schema';
 import {
   Controller,
@@ -9,7 +10,6 @@ import {
   selectQuery,
 } from '../store';
 import { createStore } from './createStore';
-import { deferred, HttpError, localEndpoint } from './endpoints.test-helpers';
 import { olderBy } from './olderBy';
 
 class Counter extends Entity {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { localEndpoint } from '../../test/endpoints';
 import { createStore } from './createStore';
-import { localEndpoint } from './endpoints.test-helpers';
 import { GCManager } from './GCManager';
 import { PollingManager } from './PollingManager';
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 // Polling and the page's visibility: a hidden page (another tab, a minimized window) polls nothing.
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { localEndpoint } from '../../test/endpoints';
 import { createStore } from './createStore';
-import { localEndpoint } from './endpoints.test-helpers';
 import type { PollingOptions } from './index';
 import { PollingManager } from './PollingManager';
 

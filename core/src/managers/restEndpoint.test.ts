@@ -1,10 +1,10 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { deferred, notFetching, useMswServer } from '../../test/endpoints';
 import { RestEndpoint, resource } from '../rest';
 import { Collection, Entity } from '../schema';
 import type { EndpointInterface } from '../store';
 import { createStore } from './createStore';
-import { deferred, notFetching, useMswServer } from './endpoints.test-helpers';
 
 class User extends Entity {
   id = '';

@@ -1,10 +1,10 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { deferred, notFetching, useMswServer } from '../../test/endpoints';
+import { Todo } from '../../test/schemaFixtures';
 import { NetworkError, RestEndpoint } from '../rest';
-import { Todo } from '../schema/fixtures.test-helpers';
 import { type Selection, StoreDisposedError } from '../store';
 import { createStore } from './createStore';
-import { deferred, notFetching, useMswServer } from './endpoints.test-helpers';
 import { RetryManager } from './RetryManager';
 import { retryDelay } from './requestPolicy';
 

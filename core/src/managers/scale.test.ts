@@ -2,10 +2,10 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { localEndpoint } from '../../test/endpoints';
 import type { MemoCache } from '../normalize';
 import { Entity } from '../schema';
 import { createStore } from './createStore';
-import { localEndpoint } from './endpoints.test-helpers';
 import { GCManager } from './GCManager';
 
 setFlagsFromString('--expose-gc');

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { localEndpoint } from '../../test/endpoints';
 import { Entity } from '../schema';
 import { ExpiryStatus, type Selection, setError, setResponse } from '../store';
 import { createStore } from './createStore';
-import { localEndpoint } from './endpoints.test-helpers';
 
 class Item extends Entity {
   id = '';

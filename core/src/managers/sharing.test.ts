@@ -1,13 +1,13 @@
 import { HttpResponse, http } from 'msw';
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import { API, deferred, notFetching, useMswServer } from '../../test/endpoints';
+import { getUser, User, updateUser } from '../../test/users';
 import { type Controller, ExpiryStatus, resetEntireStore, type State, setResponse } from '../store';
 import { StoreDisposedError } from '../store/Controller';
 import { createStore } from './createStore';
-import { API, deferred, notFetching, useMswServer } from './endpoints.test-helpers';
 import { NetworkManager } from './NetworkManager';
 import { PollingManager } from './PollingManager';
-import { getUser, User, updateUser } from './users.test-helpers';
 
 const server = useMswServer();
 

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { Subscription } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import { HttpError, localEndpoint } from '../../test/endpoints';
 import { denormalize } from '../normalize';
 import {
   Collection,
@@ -25,7 +26,6 @@ import {
   setResponse,
 } from '../store';
 import { createStore } from './createStore';
-import { HttpError, localEndpoint } from './endpoints.test-helpers';
 import { GCManager } from './GCManager';
 
 // A model-based test of the store's whole write/read path. fast-check runs random sequences of

@@ -5,10 +5,10 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deferred, useMswServer } from '../../test/endpoints';
+import { Todo } from '../../test/schemaFixtures';
 import { RestEndpoint, TimeoutError } from '../rest';
-import { Todo } from '../schema/fixtures.test-helpers';
 import { createStore } from './createStore';
-import { deferred, useMswServer } from './endpoints.test-helpers';
 import { RetryManager } from './RetryManager';
 
 setFlagsFromString('--expose-gc');

@@ -1,10 +1,10 @@
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deferred, notFetching, useMswServer } from '../../test/endpoints';
+import { Todo } from '../../test/schemaFixtures';
 import { RestEndpoint, TimeoutError } from '../rest';
-import { Todo } from '../schema/fixtures.test-helpers';
 import type { Selection } from '../store';
 import { createStore } from './createStore';
-import { deferred, notFetching, useMswServer } from './endpoints.test-helpers';
 import { RetryManager } from './RetryManager';
 
 const API = 'http://timeouts.test';

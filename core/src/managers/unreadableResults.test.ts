@@ -1,10 +1,10 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { API, testEndpoint, useMswServer } from '../../test/endpoints';
+import { listUsers, User } from '../../test/users';
 import { Entity } from '../schema';
 import type { Selection, State } from '../store';
 import { createStore } from './createStore';
-import { API, testEndpoint, useMswServer } from './endpoints.test-helpers';
-import { listUsers, User } from './users.test-helpers';
 
 const server = useMswServer();
 

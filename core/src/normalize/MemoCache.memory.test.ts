@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Article, Todo } from '../schema/fixtures.test-helpers';
+import { collect, promotedOver } from '../../test/oldSpace';
+import { Article, Todo } from '../../test/schemaFixtures';
 import { MemoCache } from './MemoCache';
 import { type NormalizedSchema, normalize } from './normalize';
-import { collect, promotedOver } from './oldSpace.test-helpers';
 
 /** Collects garbage once the current job is over (WeakRef targets live until then). */
 async function collectGarbage(): Promise<void> {

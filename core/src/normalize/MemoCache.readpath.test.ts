@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Article, Comment, User } from '../schema/fixtures.test-helpers';
+import { Article, Comment, User } from '../../test/schemaFixtures';
 import { Changes } from '../tables/Changes';
 import { MemoCache } from './MemoCache';
 import { normalize } from './normalize';

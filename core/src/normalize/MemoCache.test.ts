@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Article, Comment, Todo, User } from '../schema/fixtures.test-helpers';
+import { Article, Comment, Todo, User } from '../../test/schemaFixtures';
 import { Collection, Entity, INVALID, Invalidate, type SchemaSimple } from '../schema/index';
 import { MemoCache } from './MemoCache';
 import { normalize } from './normalize';

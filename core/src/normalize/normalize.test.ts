@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Article, deepFreeze, META, Todo, User } from '../schema/fixtures.test-helpers';
+import { Article, deepFreeze, META, Todo, User } from '../../test/schemaFixtures';
 import { Entity, SchemaError, Values } from '../schema/index';
 import { denormalize } from './denormalize';
 import { MAX_NORMALIZE_DEPTH, normalize } from './normalize';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Cat, Dog, deepFreeze } from '../schema/fixtures.test-helpers';
+import { Cat, Dog, deepFreeze } from '../../test/schemaFixtures';
 import { Entity, Union, Values } from '../schema/index';
 import { denormalize } from './denormalize';
 import { MemoCache } from './MemoCache';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { deferred, localEndpoint } from '../../test/endpoints';
 import { createStore } from '../managers/createStore';
-import { deferred, localEndpoint } from '../managers/endpoints.test-helpers';
 import { type CallState, CallTracker, trackCalls } from './CallTracker';
 
 describe('CallTracker', () => {

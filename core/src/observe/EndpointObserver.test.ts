@@ -1,14 +1,8 @@
 import { HttpResponse, http } from 'msw';
 import { firstValueFrom, take } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { API, deferred, localEndpoint, testEndpoint, useMswServer } from '../../test/endpoints';
 import { createStore } from '../managers/createStore';
-import {
-  API,
-  deferred,
-  localEndpoint,
-  testEndpoint,
-  useMswServer,
-} from '../managers/endpoints.test-helpers';
 import { PollingManager } from '../managers/PollingManager';
 import { RestEndpoint, TimeoutError } from '../rest';
 import { Entity } from '../schema';

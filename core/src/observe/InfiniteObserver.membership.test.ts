@@ -6,8 +6,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred, useMswServer } from '../../test/endpoints';
 import { createStore } from '../managers/createStore';
-import { deferred, useMswServer } from '../managers/endpoints.test-helpers';
 import { indexedDBStorage, PersistManager, type PersistStorage } from '../persist';
 import { RestEndpoint, resource } from '../rest';
 import { Collection, Entity } from '../schema';

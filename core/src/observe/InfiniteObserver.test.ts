@@ -2,8 +2,8 @@
 // through the store and msw.
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { deferred, useMswServer } from '../../test/endpoints';
 import { createStore } from '../managers/createStore';
-import { deferred, useMswServer } from '../managers/endpoints.test-helpers';
 import { RestEndpoint, resource } from '../rest';
 import { Collection, Entity } from '../schema';
 import type { Store } from '../store';

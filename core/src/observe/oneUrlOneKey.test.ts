@@ -3,8 +3,8 @@
 // other's (both shown at once), says so: it never settles blank (no data, not loading, no error).
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { useMswServer } from '../../test/endpoints';
 import { createStore } from '../managers/createStore';
-import { useMswServer } from '../managers/endpoints.test-helpers';
 import { RestEndpoint, resource } from '../rest';
 import { Entity, SchemaError } from '../schema';
 import { type DLE, EndpointObserver } from './EndpointObserver';

@@ -2,8 +2,8 @@
 // timer, listener or request behind.
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deferred, useMswServer } from '../../test/endpoints';
 import { createStore } from '../managers/createStore';
-import { deferred, useMswServer } from '../managers/endpoints.test-helpers';
 import { GCManager } from '../managers/GCManager';
 import { PollingManager } from '../managers/PollingManager';
 import { RetryManager } from '../managers/RetryManager';

@@ -1,8 +1,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startHttpServer, type TestServer } from '../../test/httpServer';
 import { HttpSemanticsManager, RetryAfterError } from '../http';
 import { createStore } from '../managers/createStore';
-import { startHttpServer, type TestServer } from '../managers/httpServer.test-helpers';
 import { indexedDBStorage, MutationQueue, type PersistStorage } from '../persist';
 import { RestEndpoint } from '../rest';
 

@@ -8,8 +8,8 @@
 // resource({ Collection }). Through msw and a store.
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { useMswServer } from '../../test/endpoints';
 import { createStore } from '../managers/createStore';
-import { useMswServer } from '../managers/endpoints.test-helpers';
 import {
   Collection,
   type CollectionOptions,
@@ -331,12 +331,7 @@ describe('a move whose answer the entity declines', () => {
   /** Declines (deletes) an archived post, as data-client's process() returning undefined does. */
   class ArchivablePost extends Post {
     static override key = 'MoveWithArchivablePost';
-    static override process(
-      input: unknown,
-      parent: unknown,
-      key: unknown,
-      args: readonly unknown[],
-    ) {
+    static override process(input: unknown) {
       if ((input as { archived?: boolean }).archived) return undefined;
       return input;
     }

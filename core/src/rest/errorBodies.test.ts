@@ -1,9 +1,9 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { useMswServer } from '../../test/endpoints';
+import { Todo } from '../../test/schemaFixtures';
 import { createStore } from '../managers/createStore';
-import { useMswServer } from '../managers/endpoints.test-helpers';
 import { errorToJSON, SchemaError } from '../schema';
-import { Todo } from '../schema/fixtures.test-helpers';
 import { StoreDisposedError } from '../store';
 import { MAX_ERROR_BODY_BYTES } from './errorBody';
 import { ConnectionError, NetworkError, TimeoutError } from './NetworkError';

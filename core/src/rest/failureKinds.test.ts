@@ -4,10 +4,10 @@
 // needs JSON says which content type came.
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { useMswServer } from '../../test/endpoints';
+import { Todo } from '../../test/schemaFixtures';
 import { createStore } from '../managers/createStore';
-import { useMswServer } from '../managers/endpoints.test-helpers';
 import { RetryManager } from '../managers/RetryManager';
-import { Todo } from '../schema/fixtures.test-helpers';
 import { ConnectionError, NetworkError, ResponseParseError } from './NetworkError';
 import { RestEndpoint } from './RestEndpoint';
 

@@ -4,8 +4,8 @@
 // Through msw and a store.
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { useMswServer } from '../../test/endpoints';
 import { createStore } from '../managers/createStore';
-import { useMswServer } from '../managers/endpoints.test-helpers';
 import { Collection, Entity } from '../schema/index';
 import type { Store } from '../store';
 import { RestEndpoint } from './RestEndpoint';

@@ -1,8 +1,8 @@
 import { HttpResponse, http } from 'msw';
 import qs from 'qs';
 import { describe, expect, it } from 'vitest';
+import { useMswServer } from '../../test/endpoints';
 import { createStore } from '../managers/createStore';
-import { useMswServer } from '../managers/endpoints.test-helpers';
 import { RestEndpoint } from './RestEndpoint';
 
 const API = 'http://search.test';

@@ -5,8 +5,8 @@
 // Data comes through msw and a store; the differences kept are documented in the guide's table.
 import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { useMswServer } from '../../test/endpoints';
 import { createStore } from '../managers/createStore';
-import { useMswServer } from '../managers/endpoints.test-helpers';
 import type { MemoCache } from '../normalize';
 import { RestEndpoint } from '../rest/RestEndpoint';
 import { ExpiryStatus, type Store } from '../store';

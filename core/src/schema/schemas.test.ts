@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { Cat, Dog } from '../../test/schemaFixtures';
 import { denormalize, MemoCache, normalize } from '../normalize/index';
 import { All } from './All';
 import { ArraySchema } from './ArraySchema';
 import { Collection } from './Collection';
 import { Entity } from './Entity';
-import { Cat, Dog } from './fixtures.test-helpers';
 import { INVALID } from './INVALID';
 import { Invalidate } from './Invalidate';
 import { schema } from './index';

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { API, testEndpoint, useMswServer } from '../../test/endpoints';
 import { createStore } from '../managers/createStore';
-import { API, testEndpoint, useMswServer } from '../managers/endpoints.test-helpers';
 import { EndpointObserver } from '../observe';
 import { Entity } from '../schema';
 import { dehydrate, hydrate } from './dehydrate';

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 // The state script: written on the server, read back in the browser (a DOM is needed to read it).
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { localEndpoint } from '../../test/endpoints';
 import { createStore } from '../managers/createStore';
-import { localEndpoint } from '../managers/endpoints.test-helpers';
 import { Entity } from '../schema';
 import { setResponse } from '../store';
 import { dehydrate } from './dehydrate';

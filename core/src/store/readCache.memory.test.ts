@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { promotedOver } from '../../test/oldSpace';
+import { Todo } from '../../test/schemaFixtures';
 import { MemoCache } from '../normalize/MemoCache';
 import { normalize } from '../normalize/normalize';
-import { promotedOver } from '../normalize/oldSpace.test-helpers';
-import { Todo } from '../schema/fixtures.test-helpers';
 import type { EndpointInterface } from './EndpointInterface';
 import { readResult } from './readCache';
 import type { CacheState } from './State';

@@ -3,8 +3,8 @@
 import { setupServer } from 'msw/node';
 import { filter, firstValueFrom } from 'rxjs';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { Schema } from '../schema';
-import type { Controller, EndpointInterface, ErrorPolicy, SnapshotInterface } from '../store';
+import type { Schema } from '../src/schema';
+import type { Controller, EndpointInterface, ErrorPolicy, SnapshotInterface } from '../src/store';
 
 export const API = 'http://api.test';
 

@@ -1,6 +1,6 @@
 // Test helper (not exported): a User entity and its endpoints under API, shared by store tests.
-import { Entity } from '../schema';
-import { testEndpoint } from './endpoints.test-helpers';
+import { Entity } from '../src/schema';
+import { testEndpoint } from './endpoints';
 
 export class User extends Entity {
   id = '';

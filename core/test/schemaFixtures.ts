@@ -1,5 +1,5 @@
 // Entities shared by the tests of schema/ and normalize/ (not exported from the package).
-import { Entity } from './Entity';
+import { Entity } from '../src/schema/Entity';
 
 export class User extends Entity {
   id = '';
