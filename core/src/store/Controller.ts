@@ -432,7 +432,7 @@ export class Controller extends Observable<State> {
   /**
    * An observable of one endpoint's cached result: emits at once, then whenever the data,
    * error, freshness or in-flight mark changed (by identity). Reading never fetches; pair it
-   * with `fetchIfStale` or `poll`. `null` as the first argument emits undefined data.
+   * with `fetchIfStale` or `keepLive`. `null` as the first argument emits undefined data.
    */
   select<E extends EndpointInterface>(
     endpoint: E,
