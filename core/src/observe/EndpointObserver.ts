@@ -146,7 +146,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
   private selection: Subscription | undefined;
   /** Stops following the page's focus and connection (a PageManager), while connected. */
   private stopPage: (() => void) | undefined;
-  private releasePoll: (() => void) | undefined;
+  private releaseLive: (() => void) | undefined;
   /** This reader's interest in the fetch of its key in flight; aborting it withdraws. */
   private interest: AbortController | undefined;
   /** A fetch found due on connecting waits until the subscriber took its first value. */
@@ -272,7 +272,7 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     });
     // 'live', or 'poll' (its deprecated name).
     if (this.mode !== 'fetch' && this.mode !== 'cache') {
-      this.releasePoll = this.controller.keepLive(this.endpoint, ...this.args);
+      this.releaseLive = this.controller.keepLive(this.endpoint, ...this.args);
     }
     // The page shown again, the network back (a PageManager): stale data is due again, if the
     // endpoint (else the store) says so; `paused` may change too.
@@ -296,8 +296,8 @@ export class EndpointObserver<E extends EndpointInterface> extends SharedListena
     this.dueOnAttach = false;
     this.selection?.unsubscribe();
     this.selection = undefined;
-    this.releasePoll?.();
-    this.releasePoll = undefined;
+    this.releaseLive?.();
+    this.releaseLive = undefined;
     this.stopPage?.();
     this.stopPage = undefined;
     this.withdraw();
