@@ -60,6 +60,8 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   private readonly _args: readonly unknown[];
   /** @internal True once a schema read the args (the result then depends on them). */
   usedArgs = false;
+  /** The node being filled, or one it filled, read the args (its value depends on them). */
+  private nodeArgs = false;
   private readonly memo: WalkMemo | undefined;
   /**
    * Memo mode: who reads the nodes met now (`building`), what it read when last built (`prev`),
@@ -87,7 +89,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   }
 
   get args(): readonly unknown[] {
-    this.usedArgs = true;
+    this.usedArgs = this.nodeArgs = true;
     return this._args;
   }
 
@@ -224,7 +226,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     else {
       node = memo.node(key, pk);
       // Reading the args: what reads this node depends on them too.
-      if (node.variants) node = argsNodes.variant!(node, this.args, dirtyReaders) as MemoNode;
+      if (node.variants) node = argsNodes.variant!(node, this.args);
       (this.readSoFar ??= this.prev.slice(0, this.met)).push(node);
     }
     if (this.building !== undefined) addReader(node, this.building);
@@ -267,8 +269,9 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
 
   /** Fills a node's instance, the node reading what it meets. */
   private fillNode(node: MemoNode): unknown {
-    const { building, prev, met, readSoFar } = this;
+    const { building, prev, met, readSoFar, nodeArgs } = this;
     const before = node.deps;
+    this.nodeArgs = false;
     this.building = node;
     this.prev = before;
     this.met = 0;
@@ -277,9 +280,9 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     const value = node.schema!.denormalizeInto(node.value as object, node.stored as object, this);
     this.depth--;
     node.value = value;
-    // Built once the walk read the args (a `Scalar` field here or below, or before it: taken as
-    // depending on them, which costs only a copy): kept per args from now on.
-    if (this.usedArgs && !node.args) argsNodes.built?.(node, this._args);
+    // Built once it read the args (a `Scalar` field, or the copy of a node below chosen by
+    // them): kept per args from now on. A node filled beside it later does not depend on them.
+    if (this.nodeArgs && !node.args) argsNodes.built?.(node, this._args);
     const after = this.readList();
     node.deps = after.length === 0 ? NO_DEPS : after;
     if (after !== before) {
@@ -290,6 +293,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     this.prev = prev;
     this.met = met;
     this.readSoFar = readSoFar;
+    this.nodeArgs ||= nodeArgs;
     return value;
   }
 }

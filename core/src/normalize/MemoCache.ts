@@ -1,3 +1,4 @@
+import { argsNodes } from '../schema/argsNodes';
 import {
   type DenormalizeNullable,
   type EntityPath,
@@ -471,8 +472,7 @@ export class MemoCache {
     node.moved = true;
     dirtyReaders(node);
     // Its nodes per args (see schema/argsNodes.ts) were built from what it held.
-    node.variants?.forEach(dirtyReaders);
-    node.variants?.clear();
+    if (node.variants) argsNodes.moved!(node);
     node.result = undefined;
     if (now === undefined) byPk.delete(pk);
   }

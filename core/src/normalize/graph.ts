@@ -91,6 +91,8 @@ export function readersAbove(node: MemoNode, seen: Set<MemoNode>, found: (reader
     const readers = next.dependents;
     if (readers instanceof Set) readers.forEach(visit);
     else if (readers !== undefined) visit(readers);
+    // a position's nodes per args (see schema/argsNodes.ts): their readers read it too
+    next.variants?.forEach(visit);
   }
 }
 

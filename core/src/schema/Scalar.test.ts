@@ -4,6 +4,7 @@
 // lens missing while normalizing is an error and while reading an absent value.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { denormalize } from '../normalize/denormalize';
+import type { MemoNode, Reader } from '../normalize/graph';
 import { MemoCache } from '../normalize/MemoCache';
 import { normalize } from '../normalize/normalize';
 import { Collection, Entity, Scalar, SchemaError, Values } from './index';
@@ -278,6 +279,128 @@ describe('Scalar: the memo', () => {
     const [again] = memo.denormalize([Company], state.result, state.entities, early)
       .data as Company[];
     expect(again.pct_equity).toBe(0.3);
+  });
+});
+
+/** How many readers a position's node (and its nodes per args, if any) has. */
+function readerCount(memo: MemoCache, key: string, pk: string): number {
+  const node = memo.node(key, pk);
+  const nodes: MemoNode[] = node.variants
+    ? [...new Set([node, ...node.variants.values()])]
+    : [node];
+  let count = 0;
+  for (const { dependents } of nodes)
+    count += dependents === undefined ? 0 : dependents instanceof Set ? dependents.size : 1;
+  return count;
+}
+
+describe('Scalar: the memo lets go of the copies it drops', () => {
+  const CELL = ['Scalar(portfolio)', 'Company|1|A'] as const;
+
+  it(`at scale: 10,000 distinct args of one lens leave the cell at most ${MAX_VARIANTS} readers`, () => {
+    const state = bothPortfolios();
+    const memo = new MemoCache();
+    for (let i = 0; i < 10_000; i++) {
+      const args = [{ portfolio: 'A', page: i }];
+      const [first] = memo.denormalize([Company], state.result, state.entities, args)
+        .data as Company[];
+      expect(first.pct_equity).toBe(0.5);
+    }
+    expect(readerCount(memo, ...CELL)).toBeLessThanOrEqual(MAX_VARIANTS);
+  });
+
+  it('at scale: 1,000 changes of the entity row (the cell unchanged) leave the cell its readers', () => {
+    let state = bothPortfolios();
+    const memo = new MemoCache();
+    const readers = Array.from({ length: 10 }, (_, page) => [{ portfolio: 'A', page }]);
+    for (let tick = 0; tick < 1_000; tick++) {
+      state = normalize([Company], [{ id: '1', name: 'Acme', price: tick }], A, state);
+      for (const args of readers) {
+        const [first] = memo.denormalize([Company], state.result, state.entities, args)
+          .data as Company[];
+        expect([first.price, first.pct_equity]).toEqual([tick, 0.5]);
+      }
+    }
+    expect(readerCount(memo, ...CELL)).toBeLessThanOrEqual(readers.length);
+    const node = memo.node('Company', '1');
+    expect(node.variants!.size).toBeLessThanOrEqual(readers.length);
+  });
+
+  it('a moved position is one node again until it is read with args', () => {
+    let state = bothPortfolios();
+    const memo = new MemoCache();
+    memo.denormalize([Company], state.result, state.entities, A);
+    memo.denormalize([Company], state.result, state.entities, B);
+    state = normalize([Company], [{ id: '1', name: 'Acme', price: 1 }], A, state);
+    memo.denormalize(Company, '2', state.entities, A);
+    const node = memo.node('Company', '1');
+    expect([node.args, node.variants]).toEqual([undefined, undefined]);
+    const [inB] = memo.denormalize([Company], state.result, state.entities, B).data as Company[];
+    expect([inB.price, inB.pct_equity]).toEqual([1, 0.3]);
+  });
+});
+
+describe('Scalar: only what read the args is kept per args', () => {
+  class Person extends Entity {
+    id = '';
+    name = '';
+    static override key = 'ScalarPerson';
+  }
+  const response = { company: Company, person: Person, people: [Person] };
+  const data = {
+    company: rowsA[0],
+    person: { id: 'p1', name: 'Ada' },
+    people: [
+      { id: 'p2', name: 'Bea' },
+      { id: 'p3', name: 'Cy' },
+    ],
+  };
+
+  it('an entity read after a Scalar in the same walk is one object under every lens', () => {
+    const a = normalize(response, data, A);
+    const state = normalize(response, { ...data, company: rowsB[0] }, B, a);
+    const memo = new MemoCache();
+    type Read = { company: Company; person: Person; people: Person[] };
+    const inA = memo.denormalize(response, state.result, state.entities, A).data as Read;
+    const inB = memo.denormalize(response, state.result, state.entities, B).data as Read;
+    expect([inA.company.pct_equity, inB.company.pct_equity]).toEqual([0.5, 0.3]);
+    expect(inB.company).not.toBe(inA.company);
+    expect(inB.person).toBe(inA.person);
+    expect(inB.people[0]).toBe(inA.people[0]);
+    expect(inB.people[1]).toBe(inA.people[1]);
+    expect(memo.node('ScalarPerson', 'p1').variants).toBeUndefined();
+    // nor is the cell (it is chosen by the args, it does not read them)
+    expect(memo.node('Scalar(portfolio)', 'Company|1|A').variants).toBeUndefined();
+  });
+
+  it('an entity holding one kept per args is kept per args too', () => {
+    class Holding extends Entity {
+      id = '';
+      company?: Company;
+      static override key = 'ScalarHolding';
+      static override schema = { company: Company };
+    }
+    const a = normalize(Holding, { id: 'h', company: rowsA[0] }, A);
+    const state = normalize(Holding, { id: 'h', company: rowsB[0] }, B, a);
+    const memo = new MemoCache();
+    const inA = memo.denormalize(Holding, 'h', state.entities, A).data as Holding;
+    const inB = memo.denormalize(Holding, 'h', state.entities, B).data as Holding;
+    const again = memo.denormalize(Holding, 'h', state.entities, A).data as Holding;
+    expect([inA.company?.pct_equity, inB.company?.pct_equity]).toEqual([0.5, 0.3]);
+    expect(inB).not.toBe(inA);
+    expect(again).toBe(inA);
+  });
+});
+
+describe('Scalar: freshness reaches the readers of every lens', () => {
+  it("an entity's meta change finds the results read under each lens", () => {
+    const state = bothPortfolios();
+    const memo = new MemoCache();
+    memo.denormalize([Company], state.result, state.entities, A);
+    memo.denormalize([Company], [...state.result], state.entities, B);
+    const found = new Set<Reader>();
+    memo.metaChanged(new Map([['Company', new Set(['1'])]]), (reader) => found.add(reader));
+    expect(found.size).toBe(2);
   });
 });
 

@@ -1,4 +1,5 @@
-import { type ArgsNode, argsNodes } from './argsNodes';
+import { dirtyReaders, leaveNodes, MemoNode, NO_DEPS } from '../normalize/graph';
+import { argsNodes } from './argsNodes';
 import { message } from './development';
 import type {
   FieldKey,
@@ -36,30 +37,43 @@ function argsKeyOf(args: readonly unknown[]): string {
   return key;
 }
 
+/**
+ * A node per args the memo lets go: what read it is built again, and it leaves what it read (a
+ * shared node, such as a cell, would else keep it as a reader, and build it again, until it
+ * changes).
+ */
+function drop(node: MemoNode): void {
+  dirtyReaders(node);
+  leaveNodes(node, node.deps, NO_DEPS);
+  node.deps = NO_DEPS;
+}
+
 /** Fills `argsNodes` (see there): the memo of a store reading a Scalar keeps nodes per args. */
 function keepNodesPerArgs(): void {
   argsNodes.built = (node, args) => {
     node.args = argsKeyOf(args);
     node.variants = new Map([[node.args, node]]);
   };
-  argsNodes.variant = (node, args, dirtyReaders) => {
+  argsNodes.variant = (node, args) => {
     const variants = node.variants!;
     const key = argsKeyOf(args);
     let found = variants.get(key);
     if (found === undefined) {
       if (variants.size >= MAX_VARIANTS) {
-        variants.forEach(dirtyReaders as (node: ArgsNode) => void);
+        variants.forEach(drop);
         variants.clear();
       }
-      // A node of the same class as the position's (the memo's MemoNode).
-      found = new (node.constructor as new (key: string, pk: string) => ArgsNode)(
-        node.key,
-        node.pk,
-      );
+      found = new MemoNode(node.key, node.pk);
       found.args = key;
       variants.set(key, found);
     }
     return found;
+  };
+  argsNodes.moved = (node) => {
+    // The position's own node stays: the memo marked its readers dirty, and its rebuild leaves
+    // what it no longer reads.
+    for (const variant of node.variants!.values()) if (variant !== node) drop(variant);
+    node.variants = node.args = undefined;
   };
 }
 
