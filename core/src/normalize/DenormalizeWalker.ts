@@ -58,10 +58,11 @@ interface LaterFill {
 export class DenormalizeWalker implements IDenormalizeDelegate {
   private readonly entities: EntityTables;
   private readonly _args: readonly unknown[];
-  /** @internal True once a schema read the args (the result then depends on them). */
+  /**
+   * @internal True once the node being filled, or one it filled, read the args (its value
+   * depends on them); after `run`, once the result did.
+   */
   usedArgs = false;
-  /** The node being filled, or one it filled, read the args (its value depends on them). */
-  private nodeArgs = false;
   private readonly memo: WalkMemo | undefined;
   /**
    * Memo mode: who reads the nodes met now (`building`), what it read when last built (`prev`),
@@ -89,7 +90,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   }
 
   get args(): readonly unknown[] {
-    this.usedArgs = this.nodeArgs = true;
+    this.usedArgs = true;
     return this._args;
   }
 
@@ -269,9 +270,9 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
 
   /** Fills a node's instance, the node reading what it meets. */
   private fillNode(node: MemoNode): unknown {
-    const { building, prev, met, readSoFar, nodeArgs } = this;
+    const { building, prev, met, readSoFar, usedArgs } = this;
     const before = node.deps;
-    this.nodeArgs = false;
+    this.usedArgs = false;
     this.building = node;
     this.prev = before;
     this.met = 0;
@@ -282,7 +283,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     node.value = value;
     // Built once it read the args (a `Scalar` field, or the copy of a node below chosen by
     // them): kept per args from now on. A node filled beside it later does not depend on them.
-    if (this.nodeArgs && !node.args) argsNodes.built?.(node, this._args);
+    if (this.usedArgs) argsNodes.built?.(node, this._args);
     const after = this.readList();
     node.deps = after.length === 0 ? NO_DEPS : after;
     if (after !== before) {
@@ -293,7 +294,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     this.prev = prev;
     this.met = met;
     this.readSoFar = readSoFar;
-    this.nodeArgs ||= nodeArgs;
+    this.usedArgs ||= usedArgs;
     return value;
   }
 }

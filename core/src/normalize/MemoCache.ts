@@ -472,7 +472,7 @@ export class MemoCache {
     node.moved = true;
     dirtyReaders(node);
     // Its nodes per args (see schema/argsNodes.ts) were built from what it held.
-    if (node.variants) argsNodes.moved!(node);
+    argsNodes.moved?.(node);
     node.result = undefined;
     if (now === undefined) byPk.delete(pk);
   }

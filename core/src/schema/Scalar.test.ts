@@ -70,6 +70,40 @@ describe('Scalar: normalize', () => {
     expect(company.pct_equity).toBe(0);
   });
 
+  it('a null from one lens is stored in its cell: the other lenses keep their values', () => {
+    const state = normalize(
+      [Company],
+      [{ id: '1', name: 'Acme', price: 100, pct_equity: null, shares: 5 }],
+      A,
+      bothPortfolios(),
+    );
+    expect(state.entities.Company?.['1']).toMatchObject({
+      pct_equity: ['1', 'pct_equity', 'Company'],
+    });
+    expect(state.entities['Scalar(portfolio)']?.['Company|1|A']).toEqual({
+      pct_equity: null,
+      shares: 5,
+    });
+    const read = (args: typeof A) =>
+      (denormalize([Company], ['1'], state.entities, args) as Company[])[0].pct_equity;
+    expect([read(A), read(B)]).toEqual([null, 0.3]);
+    const memo = new MemoCache();
+    const inMemo = (args: typeof A) =>
+      (memo.denormalize([Company], ['1'], state.entities, args).data as Company[])[0].pct_equity;
+    expect([inMemo(A), inMemo(B)]).toEqual([null, 0.3]);
+  });
+
+  it('a null field of another schema is still stored as null', () => {
+    class Holder extends Entity {
+      id = '';
+      company: Company | null = null;
+      static override key = 'ScalarHolder';
+      static override schema = { company: Company };
+    }
+    const state = normalize(Holder, { id: 'h', company: null }, A);
+    expect(state.entities.ScalarHolder?.h).toEqual({ id: 'h', company: null });
+  });
+
   it('refuses a response whose args name no lens, and writes nothing', () => {
     const before = normalize([Company], rowsA, A);
     let error: unknown;

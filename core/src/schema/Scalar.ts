@@ -51,6 +51,7 @@ function drop(node: MemoNode): void {
 /** Fills `argsNodes` (see there): the memo of a store reading a Scalar keeps nodes per args. */
 function keepNodesPerArgs(): void {
   argsNodes.built = (node, args) => {
+    if (node.args) return;
     node.args = argsKeyOf(args);
     node.variants = new Map([[node.args, node]]);
   };
@@ -72,7 +73,8 @@ function keepNodesPerArgs(): void {
   argsNodes.moved = (node) => {
     // The position's own node stays: the memo marked its readers dirty, and its rebuild leaves
     // what it no longer reads.
-    for (const variant of node.variants!.values()) if (variant !== node) drop(variant);
+    if (!node.variants) return;
+    for (const variant of node.variants.values()) if (variant !== node) drop(variant);
     node.variants = node.args = undefined;
   };
 }
@@ -209,6 +211,16 @@ export class Scalar<
     const cpk = this.cellPk(pk, lens);
     delegate.mergeEntity(this.cells, cpk, { ...input });
     return cpk;
+  }
+
+  /**
+   * @internal A null field of its entity (Entity.normalize asks): null in the cell of the lens,
+   * so other lenses keep theirs; the entity keeps its reference.
+   */
+  normalizeNull(parent: object, field: string, delegate: INormalizeDelegate): unknown {
+    return getOwn(this.entity.schema, field) === this
+      ? this.normalize(null, parent, field, delegate)
+      : undefined;
   }
 
   denormalize(input: unknown, delegate: IDenormalizeDelegate): unknown {

@@ -9,8 +9,14 @@ export const argsNodes: {
    * dropped: what read them is built again, and they leave what they read.
    */
   variant?(node: MemoNode, args: readonly unknown[]): MemoNode;
-  /** `node` was built after it (or a node it filled) read `args`: its position keeps a node per args from now. */
+  /**
+   * `node` was built after it (or a node it filled) read `args`: its position keeps a node per
+   * args from now (nothing to do if it does already).
+   */
   built?(node: MemoNode, args: readonly unknown[]): void;
-  /** `node`'s position changed: its other nodes per args are dropped, and it is one node again. */
+  /**
+   * `node`'s position changed: its other nodes per args (if any) are dropped, and it is one node
+   * again.
+   */
   moved?(node: MemoNode): void;
 } = {};
