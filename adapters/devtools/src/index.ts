@@ -39,11 +39,11 @@ export function mountDevtools(target: DevtoolsTarget, options: DevtoolsOptions =
     // The panel's code loads on demand: the app's own bundle carries only the session.
     import('./panel').then(
       ({ openPanel }) => {
-        if (!removed) destroy = openPanel(shared.session, options).destroy;
+        if (!removed) destroy = openPanel(shared.session, options, remove).destroy;
       },
       (error: unknown) => console.error('Tessera devtools: the panel failed to load', error),
     );
-    return () => {
+    const remove = () => {
       if (removed) return;
       removed = true;
       destroy?.();
@@ -53,6 +53,7 @@ export function mountDevtools(target: DevtoolsTarget, options: DevtoolsOptions =
         sessions.delete(controller);
       }
     };
+    return remove;
   }
   return () => {};
 }

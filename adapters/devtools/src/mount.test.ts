@@ -117,6 +117,34 @@ describe('mountDevtools', () => {
     }
   });
 
+  it('in a container whose document drops it (1,000 tabs gone without pagehide): no panel, interval or session left', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const store = createStore();
+    const original = store.controller.dispatch;
+    try {
+      // Documents of their own, as same-origin frames' (happy-dom gives its frames none).
+      const tabs = Array.from({ length: 1000 }, () =>
+        document.implementation.createHTMLDocument('Tessera'),
+      );
+      const removes = tabs.map((tab) => mountDevtools(store, { container: tab.body }));
+      const shown = () => tabs.filter((tab) => tab.querySelector('[data-tessera-devtools]'));
+      await vi.waitFor(() => expect(shown()).toHaveLength(1000));
+      // Each panel, always open, refreshes every second.
+      expect(vi.getTimerCount()).toBe(1000);
+      for (const tab of tabs) tab.documentElement.remove();
+      // Their next refresh finds them out of their documents: they remove themselves.
+      vi.advanceTimersByTime(1000);
+      expect(vi.getTimerCount()).toBe(0);
+      expect(store.controller.dispatch).toBe(original);
+      // The mounts' own removal, later, is a no-op.
+      for (const remove of removes) remove();
+      expect(store.controller.dispatch).toBe(original);
+    } finally {
+      vi.useRealTimers();
+      store.dispose();
+    }
+  });
+
   it('does nothing in production builds', async () => {
     vi.stubEnv('NODE_ENV', 'production');
     const store = createStore();

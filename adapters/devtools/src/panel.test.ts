@@ -236,7 +236,9 @@ describe('drawn into a container (a devtools tab of another document)', () => {
   });
 
   it('fills the container, open, with no button or Close, and leaves the page as it was', () => {
-    expectTypeOf<DevtoolsOptions>().toHaveProperty('container').toEqualTypeOf<Element | undefined>();
+    expectTypeOf<DevtoolsOptions>()
+      .toHaveProperty('container')
+      .toEqualTypeOf<Element | undefined>();
     expect(panel.host.ownerDocument).toBe(tab);
     expect(tab.body.contains(panel.host)).toBe(true);
     expect(document.querySelector('[data-tessera-devtools]')).toBeNull();
@@ -251,6 +253,28 @@ describe('drawn into a container (a devtools tab of another document)', () => {
     expect(find('.panel').hidden).toBe(false);
     panel.destroy();
     expect(tab.querySelector('[data-tessera-devtools]')).toBeNull();
+  });
+
+  it('draws nothing while the container is hidden (a tab switched away from), and catches up when shown', async () => {
+    await vi.waitFor(() => expect(summaryOf(LIST)).toMatch(/^fresh/));
+    const timeline = find('#tab-timeline');
+    const before = timeline.textContent;
+    tab.body.style.display = 'none';
+    const drawn = vi.fn();
+    const observer = new MutationObserver(drawn);
+    observer.observe(root(), { subtree: true, childList: true, characterData: true });
+    try {
+      await tessera.controller.invalidate(TodoResource.getList);
+      await vi.waitFor(() => expect(ctx.api.requests).toEqual(['GET /todos', 'GET /todos']));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(drawn).not.toHaveBeenCalled();
+      expect(timeline.textContent).toBe(before);
+      tab.body.style.display = '';
+      await tessera.controller.invalidate(TodoResource.getList);
+      await vi.waitFor(() => expect(timeline.textContent).not.toBe(before));
+    } finally {
+      observer.disconnect();
+    }
   });
 
   it("lists the keys, and a row's Invalidate refetches", async () => {

@@ -23,7 +23,10 @@ export interface PanelOptions {
 export interface Panel {
   /** The element holding the shadow root, appended to `document.body` (or the container). */
   readonly host: HTMLElement;
-  /** Renders now (a render otherwise follows each action, and every second while open). */
+  /**
+   * Renders now (a render otherwise follows each action, and every second while open; drawn into
+   * a container, only while the container can be seen).
+   */
   render(): void;
   /** Closes the panel back to its button (drawn into a container, it stays open). */
   close(): void;
@@ -40,7 +43,16 @@ const TABS: readonly [Tab, string][] = [
 
 const ignore = () => {};
 
-export function openPanel(session: Session, options: PanelOptions = {}): Panel {
+/**
+ * `onGone`: called when a panel drawn into a container destroys itself because the container's
+ * document went away (its frame removed or reloaded without a `pagehide`), so the caller can
+ * let the session go too.
+ */
+export function openPanel(
+  session: Session,
+  options: PanelOptions = {},
+  onGone?: () => void,
+): Panel {
   const { controller } = session;
   const { container } = options;
   const now = () => controller.now();
@@ -185,6 +197,33 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
   );
   // Made in this document, the elements join the container's when appended (same origin).
   (container ?? document.body).append(host);
+  // A container may be in frames (a Nuxt DevTools tab: its iframe, in Nuxt DevTools' own), which
+  // can be hidden, removed or reloaded while this page goes on: innermost first.
+  const frames: Element[] = [];
+  for (let view = host.ownerDocument.defaultView; view?.frameElement; ) {
+    frames.push(view.frameElement);
+    view = view.frameElement.ownerDocument.defaultView;
+  }
+  /** The container's document is no longer where it was put: its frame was removed or reloaded. */
+  const gone = () =>
+    !host.isConnected ||
+    frames.some(
+      (frame, at) =>
+        !frame.isConnected ||
+        (frame as HTMLIFrameElement).contentDocument !==
+          (at === 0 ? host.ownerDocument : frames[at - 1].ownerDocument),
+    );
+  /** No one can see the container: it or a frame around it is hidden (a tab switched away from). */
+  const unseen = () =>
+    !host.checkVisibility() ||
+    frames.some((frame) => !frame.checkVisibility({ visibilityProperty: true }));
+  /** What the refresh interval and each action run: in a container, only while it is seen. */
+  function refresh(): void {
+    if (container && gone()) {
+      destroy();
+      onGone?.();
+    } else if (!container || !unseen()) render();
+  }
 
   function render(): void {
     offline.setAttribute('aria-pressed', String(session.offline));
@@ -218,7 +257,7 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
     scheduled = true;
     queueMicrotask(() => {
       scheduled = false;
-      render();
+      refresh();
     });
   }
   const stopListening = session.listen(schedule);
@@ -243,7 +282,7 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
   function open(): void {
     if (!panel.hidden) return;
     panel.hidden = false;
-    ticking ??= setInterval(render, 1000);
+    ticking ??= setInterval(refresh, 1000);
     select(tab);
     // In a container the panel is all there is: no page to make room in, no button to leave.
     if (container) return;
@@ -263,17 +302,14 @@ export function openPanel(session: Session, options: PanelOptions = {}): Panel {
     toggle.focus();
   }
 
+  function destroy(): void {
+    giveRoomBack();
+    clearInterval(ticking);
+    stopListening();
+    host.remove();
+  }
+
   select(tab);
   if (options.open || container) open();
-  return {
-    host,
-    render,
-    close,
-    destroy() {
-      giveRoomBack();
-      clearInterval(ticking);
-      stopListening();
-      host.remove();
-    },
-  };
+  return { host, render, close, destroy };
 }
