@@ -116,9 +116,11 @@ describe('the names scripts/mangle.mjs renames', () => {
 describe('the build', () => {
   // The names of this repository's sources (a TypeScript program: worked out once).
   let cache: Record<string, string>;
+  // A hang guard, not a speed limit: the program takes seconds on a quiet machine, several times
+  // that on a loaded one (the hook's default is 10 s; it failed so once in a clean-clone CI run).
   beforeAll(() => {
     cache = mangleNames().cache;
-  });
+  }, 120_000);
 
   it('has no private member left under its source name', () => {
     const names = Object.keys(cache);
