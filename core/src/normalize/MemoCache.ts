@@ -1,4 +1,4 @@
-import { argsNodes } from '../schema/argsNodes';
+import { argsKeyOf, argsNodes } from '../schema/argsNodes';
 import {
   type DenormalizeNullable,
   type EntityPath,
@@ -126,14 +126,6 @@ const EMPTY_PATHS: EntityPath[] = [];
 
 /** What reading a schema gives: its data (absent allowed), or INVALID. */
 type SchemaResult<S> = DenormalizeResult<DenormalizeNullable<S> | typeof INVALID>;
-
-function argsKeyOf(args: readonly unknown[]): string | undefined {
-  try {
-    return JSON.stringify(args);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Memoized denormalization. It mirrors one entities object at a time: each entity position it

@@ -23,6 +23,7 @@ export type AbstractInstanceType<T> = T extends abstract new (
 
 /** A field schema that stores a null (a Scalar: in the cell of the lens), giving what the record holds. */
 interface NullKeeper {
+  /** @internal */
   normalizeNull?(parent: object, field: string, delegate: INormalizeDelegate): unknown;
 }
 

@@ -2,7 +2,7 @@
 // expectations follow data-client's documented behaviour (dataclient.io, rest/api/Scalar): cells in
 // `Scalar(<key>)` under `entityKey|pk|lens`, the entity holding `[pk, field, entityKey]`, a
 // lens missing while normalizing is an error and while reading an absent value.
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { denormalize } from '../normalize/denormalize';
 import type { MemoNode, Reader } from '../normalize/graph';
 import { MemoCache } from '../normalize/MemoCache';
@@ -435,6 +435,25 @@ describe('Scalar: freshness reaches the readers of every lens', () => {
     const found = new Set<Reader>();
     memo.metaChanged(new Map([['Company', new Set(['1'])]]), (reader) => found.add(reader));
     expect(found.size).toBe(2);
+  });
+});
+
+describe('Scalar: args JSON cannot express', () => {
+  it('each such read keeps its own copy, whatever Math.random gives', () => {
+    const state = bothPortfolios();
+    const memo = new MemoCache();
+    // a key made from Math.random could be another read's: made the same here
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    try {
+      const read = (portfolio: string, n: bigint) =>
+        (
+          memo.denormalize([Company], state.result, state.entities, [{ portfolio, n }])
+            .data as Company[]
+        )[0].pct_equity;
+      expect([read('A', 1n), read('B', 2n), read('A', 3n)]).toEqual([0.5, 0.3, 0.5]);
+    } finally {
+      random.mockRestore();
+    }
   });
 });
 

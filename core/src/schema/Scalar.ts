@@ -1,5 +1,5 @@
 import { dirtyReaders, leaveNodes, MemoNode, NO_DEPS } from '../normalize/graph';
-import { argsNodes } from './argsNodes';
+import { argsKeyOf, argsNodes, uniqueArgsKey } from './argsNodes';
 import { message } from './development';
 import type {
   FieldKey,
@@ -24,16 +24,9 @@ const argsKeys = new WeakMap<readonly unknown[], string>();
  * Args JSON cannot express (a cycle, a bigint) share no node: each such read builds its own.
  * (Args of REST endpoints become URLs, so they are JSON.)
  */
-function argsKeyOf(args: readonly unknown[]): string {
+function variantKey(args: readonly unknown[]): string {
   let key = argsKeys.get(args);
-  if (key === undefined) {
-    try {
-      key = JSON.stringify(args);
-    } catch {
-      key = String(Math.random());
-    }
-    argsKeys.set(args, key);
-  }
+  if (key === undefined) argsKeys.set(args, (key = argsKeyOf(args) ?? uniqueArgsKey()));
   return key;
 }
 
@@ -52,12 +45,12 @@ function drop(node: MemoNode): void {
 function keepNodesPerArgs(): void {
   argsNodes.built = (node, args) => {
     if (node.args) return;
-    node.args = argsKeyOf(args);
+    node.args = variantKey(args);
     node.variants = new Map([[node.args, node]]);
   };
   argsNodes.variant = (node, args) => {
     const variants = node.variants!;
-    const key = argsKeyOf(args);
+    const key = variantKey(args);
     let found = variants.get(key);
     if (found === undefined) {
       if (variants.size >= MAX_VARIANTS) {

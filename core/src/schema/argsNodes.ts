@@ -20,3 +20,25 @@ export const argsNodes: {
    */
   moved?(node: MemoNode): void;
 } = {};
+
+/**
+ * Args serialized (JSON): the one key of what was read or built with them, for the memo's
+ * results and query keys, a Scalar's nodes per args and a Query's results. Undefined for args JSON
+ * cannot express (a cycle, a bigint); a caller that must key them anyway gives each such read a
+ * key of its own (`uniqueArgsKey`).
+ */
+export function argsKeyOf(args: readonly unknown[]): string | undefined {
+  try {
+    return JSON.stringify(args);
+  } catch {
+    return undefined;
+  }
+}
+
+let unserializable = 0;
+
+/** A key no args serialize to (JSON never starts with NUL) and no other read shares. */
+export function uniqueArgsKey(): string {
+  unserializable += 1;
+  return `\u0000unserializable:${unserializable}`;
+}
