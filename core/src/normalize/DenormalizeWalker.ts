@@ -59,10 +59,10 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   private readonly entities: EntityTables;
   private readonly _args: readonly unknown[];
   /**
-   * @internal True once the node being filled, or one it filled, read the args (its value
-   * depends on them); after `run`, once the result did.
+   * @internal How many times a schema read the args: above 0 after `run`, the result depends on
+   * them; a node whose fill (its own or a node's it filled) counted any depends on them too.
    */
-  usedArgs = false;
+  argsReads = 0;
   private readonly memo: WalkMemo | undefined;
   /**
    * Memo mode: who reads the nodes met now (`building`), what it read when last built (`prev`),
@@ -90,7 +90,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   }
 
   get args(): readonly unknown[] {
-    this.usedArgs = true;
+    this.argsReads++;
     return this._args;
   }
 
@@ -270,9 +270,8 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
 
   /** Fills a node's instance, the node reading what it meets. */
   private fillNode(node: MemoNode): unknown {
-    const { building, prev, met, readSoFar, usedArgs } = this;
+    const { building, prev, met, readSoFar, argsReads } = this;
     const before = node.deps;
-    this.usedArgs = false;
     this.building = node;
     this.prev = before;
     this.met = 0;
@@ -283,7 +282,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     node.value = value;
     // Built once it read the args (a `Scalar` field, or the copy of a node below chosen by
     // them): kept per args from now on. A node filled beside it later does not depend on them.
-    if (this.usedArgs) argsNodes.built?.(node, this._args);
+    if (this.argsReads !== argsReads) argsNodes.built?.(node, this._args);
     const after = this.readList();
     node.deps = after.length === 0 ? NO_DEPS : after;
     if (after !== before) {
@@ -294,7 +293,6 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     this.prev = prev;
     this.met = met;
     this.readSoFar = readSoFar;
-    this.usedArgs ||= usedArgs;
     return value;
   }
 }

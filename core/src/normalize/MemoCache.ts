@@ -273,8 +273,8 @@ export class MemoCache {
     fresh.generation = this.generation;
     fresh.shapes = this.shapes;
     fresh.args = args;
-    fresh.usesArgs = walker.usedArgs;
-    fresh.argsKey = walker.usedArgs ? argsKeyOf(args) : undefined;
+    fresh.usesArgs = walker.argsReads > 0;
+    fresh.argsKey = fresh.usesArgs ? argsKeyOf(args) : undefined;
     fresh.output = new MemoResult(data, deps, paths);
     if (node !== undefined) node.result = fresh;
     else if (typeof input === 'object' || typeof input === 'function')
