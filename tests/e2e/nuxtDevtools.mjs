@@ -42,9 +42,12 @@ export const nuxtDevtoolsTab = {
       // The tab: in the side bar, or under its overflow menu when the bar is full.
       const link = client.locator('a[href$="/modules/custom-tessera"]');
       const overflow = client.locator('button:has([class*="overflow-menu"])');
-      await link.or(overflow).first().waitFor({ timeout: 30_000 });
-      if (!(await link.first().isVisible())) await overflow.click();
-      await link.first().click();
+      const openTab = async () => {
+        await link.or(overflow).first().waitFor({ timeout: 30_000 });
+        if (!(await link.first().isVisible())) await overflow.click();
+        await link.first().click();
+      };
+      await openTab();
 
       const tab = client.frameLocator('iframe[src*="/__tessera_devtools"]');
       const panel = tab.getByRole('region', { name: 'Tessera' });
@@ -85,6 +88,45 @@ export const nuxtDevtoolsTab = {
       }
       assert.deepEqual(refetches, [true], 'one request, made by the app’s page');
       assert.ok((await page.locator('#todos li.todo').count()) > 0);
+
+      // Another tab of Nuxt DevTools: it keeps the Tessera tab's page, hidden, and the panel in
+      // it draws nothing while no one sees it (it runs in the app's page).
+      const host = tab.locator('[data-tessera-devtools="embedded"]');
+      await host.evaluate((element) => element.setAttribute('data-e2e', 'the first panel'));
+      const timelineCount = async () =>
+        Number((await panel.locator('#tab-timeline').textContent()).match(/\d+/)[0]);
+      const before = await timelineCount();
+      await client.locator('a[href$="/modules/overview"]').first().click();
+      const frame = client.locator('iframe[src*="/__tessera_devtools"]');
+      await eventually(async () =>
+        assert.equal(
+          await frame.evaluate((element) => getComputedStyle(element).visibility),
+          'hidden',
+        ),
+      );
+      await host.evaluate((element) => {
+        window.drawn = 0;
+        new MutationObserver((records) => (window.drawn += records.length)).observe(
+          element.shadowRoot,
+          { subtree: true, childList: true, characterData: true, attributes: true },
+        );
+      });
+      // An action of the app's while the tab is away, and two of the panel's refresh ticks.
+      const refetched = page.waitForResponse((response) =>
+        response.url().endsWith('/api/todos?perPage=4'),
+      );
+      await page.evaluate((key) => {
+        window.tessera.controller.dispatch({ type: 'invalidate', keys: [key] });
+      }, TODO_PAGE);
+      await refetched;
+      await page.waitForTimeout(2500);
+      assert.equal(await host.evaluate(() => window.drawn), 0, 'drawn while hidden');
+
+      // Back to the tab: the same panel, its timeline kept and caught up with that action.
+      await openTab();
+      await eventually(async () => assert.ok((await timelineCount()) > before));
+      assert.equal(await host.getAttribute('data-e2e'), 'the first panel');
+      assert.equal(await tab.locator('[data-tessera-devtools]').count(), 1);
       await page.keyboard.press('Shift+Alt+D');
     } finally {
       await page.unroute(outside, offline);

@@ -81,7 +81,7 @@ const ICON =
  */
 function tabPage(installed: boolean): string {
   const missing = installed
-    ? 'This app has no Tessera store to show (is @tessera/nuxt in its modules?).'
+    ? 'The Tessera devtools plugin did not load in this app: see the app’s console for why.'
     : 'Install @tessera/devtools in this app (npm install -D @tessera/devtools) and restart nuxt dev to see its store here.';
   return `<!doctype html>
 <html lang="en">
@@ -97,6 +97,7 @@ p { margin: 12px; }
 <body>
 <p id="status">Waiting for Nuxt DevTools to connect this tab to the app…</p>
 <script>
+let connected;
 let remove;
 function connect(client) {
   if (!client) return;
@@ -106,17 +107,22 @@ function connect(client) {
     status.textContent = 'Open Nuxt DevTools from the app’s page to see its store.';
     return;
   }
+  // Nuxt DevTools keeps this page (hidden) when another tab is chosen, and hands it the client
+  // again each time it is shown: the panel of the same app stays, with its timeline.
+  if (app === connected) return;
   if (typeof app.$tesseraDevtools !== 'function') {
     status.textContent = ${JSON.stringify(missing)};
     return;
   }
   if (remove) remove();
   status.hidden = true;
+  connected = app;
   remove = app.$tesseraDevtools(document.body);
 }
 connect(window.__NUXT_DEVTOOLS__);
 Object.defineProperty(window, '__NUXT_DEVTOOLS__', { set: connect, configurable: true });
-// The panel runs in the app's page: it stops when this tab's page goes away.
+// The panel runs in the app's page: it stops when this tab's page goes away (and, should the
+// frame be removed without this event, when the panel finds its document gone).
 addEventListener('pagehide', () => remove && remove());
 </script>
 </body>

@@ -8,7 +8,8 @@ import {
   addServerPlugin,
   createResolver,
   defineNuxtModule,
-  tryResolveModule,
+  directoryToURL,
+  resolveModule,
 } from '@nuxt/kit';
 import type { NuxtModule } from 'nuxt/schema';
 import { addDevtoolsTab, devtoolsEnabled } from './devtoolsTab';
@@ -50,7 +51,7 @@ export const composables = [
 const tessera: NuxtModule<ModuleOptions> = defineNuxtModule<ModuleOptions>({
   meta: { name: '@tessera/nuxt', configKey: 'tessera', compatibility: { nuxt: '>=4.3.0' } },
   defaults: {},
-  async setup(options, nuxt) {
+  setup(options, nuxt) {
     const { resolve } = createResolver(import.meta.url);
     const { serverOrigin = '', ...store } = options;
     // A value that can never work fails the build; a missing one, the production server's start.
@@ -73,17 +74,25 @@ const tessera: NuxtModule<ModuleOptions> = defineNuxtModule<ModuleOptions>({
     // A Tessera tab in Nuxt DevTools, in development, when they are on. Nothing of it reaches a
     // production build.
     if (devtoolsEnabled(nuxt)) {
-      const from = [nuxt.options.rootDir, ...nuxt.options.modulesDir].map((dir) => `${dir}/`);
-      const installed = await tryResolveModule('@tessera/devtools', from);
       addDevtoolsTab(
         nuxt,
-        installed === undefined
-          ? undefined
-          : () => addPlugin({ src: resolve('./runtime/devtools.client'), mode: 'client' }),
+        hasDevtools([nuxt.options.rootDir, ...nuxt.options.modulesDir])
+          ? () => addPlugin({ src: resolve('./runtime/devtools.client'), mode: 'client' })
+          : undefined,
       );
     }
   },
 });
+
+/** The app can import @tessera/devtools (an optional peer), looked up from these folders. */
+function hasDevtools(folders: string[]): boolean {
+  try {
+    resolveModule('@tessera/devtools', { url: folders.map(directoryToURL) });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Nuxt removes `onServerPrefetch` calls from the browser's bundle. The readers register one on

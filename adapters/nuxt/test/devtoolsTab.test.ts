@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { loadNuxt } from '@nuxt/kit';
 import { createHooks } from 'hookable';
 import type { Nuxt, NuxtConfig } from 'nuxt/schema';
+import type { Page } from 'playwright-core';
+import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../scripts/chromium.mjs';
 import { addDevtoolsTab, type DevtoolsTab, TAB_PATH } from '../src/devtoolsTab';
 
 const rootDir = fileURLToPath(new URL('../../../examples/nuxt', import.meta.url));
@@ -73,6 +76,34 @@ describe('the Tessera tab of Nuxt DevTools', () => {
       tabs: [],
       plugins: ours,
     });
+  });
+});
+
+describe("the module's look for @tessera/devtools", () => {
+  it('calls nothing its declaration marks deprecated or internal (such as a form of @nuxt/kit’s)', () => {
+    const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+    const { options } = ts.parseJsonConfigFileContent(
+      ts.readConfigFile(at('../tsconfig.json'), ts.sys.readFile).config,
+      ts.sys,
+      at('..'),
+    );
+    const program = ts.createProgram([at('../src/module.ts')], { ...options, noEmit: true });
+    const checker = program.getTypeChecker();
+    const flagged: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) {
+        const tags = checker.getResolvedSignature(node)?.getJsDocTags() ?? [];
+        for (const tag of tags) {
+          if (tag.name === 'deprecated' || tag.name === 'internal')
+            flagged.push(`${node.expression.getText()}: @${tag.name}`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(program.getSourceFile(at('../src/module.ts'))!);
+    // Deprecated since @nuxt/kit 4.6 for addNitroPlugin, which the kit of Nuxt 4.3 (the oldest
+    // this module supports) does not have: kept until that support goes.
+    expect(flagged.filter((call) => !call.startsWith('addServerPlugin:'))).toEqual([]);
   });
 });
 
@@ -145,4 +176,79 @@ describe("the tab's page", () => {
       await served.close();
     }
   });
+});
+
+/** What Nuxt DevTools hands the tab's page (`window.__NUXT_DEVTOOLS__`), as far as it reads it. */
+interface FakeClient {
+  host: { nuxt: { $tesseraDevtools?: (container: Element) => () => void } };
+}
+declare global {
+  interface Window {
+    __NUXT_DEVTOOLS__?: FakeClient;
+    fakeApp(name: string): FakeClient['host']['nuxt'];
+  }
+}
+
+/** The tab's page, served as in `nuxt dev`, open in headless Chromium. */
+async function inTabPage(run: (page: Page, origin: string) => Promise<void>): Promise<void> {
+  const served = await serveRegistered('/', true);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${served.origin}${served.route}/`);
+    await run(page, served.origin);
+  } finally {
+    await browser.close();
+    await served.close();
+  }
+}
+
+describe("the tab's page in Chromium", () => {
+  it('keeps its panel each time Nuxt DevTools shows the tab again (10,000 times); another app, or pagehide, removes it', () =>
+    inTabPage(async (page, origin) => {
+      // What the fake apps are asked, kept by the origin: the list outlives the tab's page.
+      const asked = () =>
+        page.evaluate(() => JSON.parse(localStorage.getItem('asked') ?? '[]') as string[]);
+      await page.evaluate(() => {
+        const record = (line: string) =>
+          localStorage.setItem(
+            'asked',
+            JSON.stringify([...JSON.parse(localStorage.getItem('asked') ?? '[]'), line]),
+          );
+        window.fakeApp = (name: string) => ({
+          $tesseraDevtools(container: Element) {
+            record(`mount ${name} in ${container.localName}`);
+            return () => record(`remove ${name}`);
+          },
+        });
+      });
+      await page.evaluate(() => {
+        const first = window.fakeApp('first');
+        // Each mount of Nuxt DevTools' view of the tab sets the client again.
+        for (let i = 0; i < 10_000; i++) window.__NUXT_DEVTOOLS__ = { host: { nuxt: first } };
+      });
+      expect(await asked()).toEqual(['mount first in body']);
+      expect(await page.locator('#status').isHidden()).toBe(true);
+      await page.evaluate(() => {
+        window.__NUXT_DEVTOOLS__ = { host: { nuxt: window.fakeApp('second') } };
+      });
+      expect(await asked()).toEqual([
+        'mount first in body',
+        'remove first',
+        'mount second in body',
+      ]);
+      // Away from the tab's page, on the same origin (a 404): its pagehide removes the panel.
+      await page.goto(`${origin}/elsewhere`);
+      expect((await asked()).at(-1)).toBe('remove second');
+    }));
+
+  it('says the plugin did not load, and where to look, when the app has no panel to give', () =>
+    inTabPage(async (page) => {
+      await page.evaluate(() => {
+        window.__NUXT_DEVTOOLS__ = { host: { nuxt: {} } };
+      });
+      expect(await page.locator('#status').textContent()).toBe(
+        'The Tessera devtools plugin did not load in this app: see the app’s console for why.',
+      );
+    }));
 });
