@@ -26,6 +26,8 @@ export interface WalkMemo {
   node(key: string, pk: string): MemoNode;
   /** @internal A node now reads other positions than before: paths listed before may miss some. */
   reshaped(): void;
+  /** @internal `reader` now reads `after` instead of `before` (MemoCache's). */
+  leave(reader: Reader, before: readonly MemoNode[], after: readonly MemoNode[]): void;
 }
 
 const PRIMITIVE_WRAPPERS = new Set<unknown>([String, Number, Boolean, BigInt, Symbol]);
@@ -227,7 +229,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     else {
       node = memo.node(key, pk);
       // Reading the args: what reads this node depends on them too.
-      if (node.variants) node = argsNodes.variant!(node, this.args);
+      if (node.variants) node = argsNodes.variant!(node, this.args, memo);
       (this.readSoFar ??= this.prev.slice(0, this.met)).push(node);
     }
     if (this.building !== undefined) addReader(node, this.building);

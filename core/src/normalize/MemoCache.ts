@@ -464,7 +464,7 @@ export class MemoCache {
     node.moved = true;
     dirtyReaders(node);
     // Its nodes per args (see schema/argsNodes.ts) were built from what it held.
-    argsNodes.moved?.(node);
+    argsNodes.moved?.(node, this);
     node.result = undefined;
     if (now === undefined) byPk.delete(pk);
   }

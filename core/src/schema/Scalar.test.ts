@@ -360,6 +360,23 @@ describe('Scalar: the memo lets go of the copies it drops', () => {
     expect(node.variants!.size).toBeLessThanOrEqual(readers.length);
   });
 
+  it('at scale: 10,000 lenses never stored leave no empty cell behind', () => {
+    const state = bothPortfolios();
+    const memo = new MemoCache();
+    for (let i = 0; i < 10_000; i++) {
+      const [first] = memo.denormalize([Company], state.result, state.entities, [
+        { portfolio: `P${i}` },
+      ]).data as Company[];
+      expect(first.pct_equity).toBeUndefined();
+    }
+    memo.dropUnread();
+    const cells = (memo as unknown as { nodes: Map<string, Map<string, unknown>> }).nodes.get(
+      'Scalar(portfolio)',
+    );
+    // two companies' cells per copy kept (at most 64 copies each), no more
+    expect(cells?.size ?? 0).toBeLessThanOrEqual(2 * MAX_VARIANTS);
+  });
+
   it('a moved position is one node again until it is read with args', () => {
     let state = bothPortfolios();
     const memo = new MemoCache();

@@ -1,5 +1,5 @@
-import { dirtyReaders, leaveNodes, MemoNode, NO_DEPS } from '../normalize/graph';
-import { argsKeyOf, argsNodes, uniqueArgsKey } from './argsNodes';
+import { dirtyReaders, MemoNode, NO_DEPS } from '../normalize/graph';
+import { argsKeyOf, argsNodes, type LeavingMemo, uniqueArgsKey } from './argsNodes';
 import { message } from './development';
 import type {
   FieldKey,
@@ -35,9 +35,11 @@ function variantKey(args: readonly unknown[]): string {
  * shared node, such as a cell, would else keep it as a reader, and build it again, until it
  * changes).
  */
-function drop(node: MemoNode): void {
+function drop(node: MemoNode, memo: LeavingMemo): void {
   dirtyReaders(node);
-  leaveNodes(node, node.deps, NO_DEPS);
+  // through the memo: a node left with no reader and nothing stored (the cell of a lens never
+  // fetched) is dropped too
+  memo.leave(node, node.deps, NO_DEPS);
   node.deps = NO_DEPS;
 }
 
@@ -48,13 +50,13 @@ function keepNodesPerArgs(): void {
     node.args = variantKey(args);
     node.variants = new Map([[node.args, node]]);
   };
-  argsNodes.variant = (node, args) => {
+  argsNodes.variant = (node, args, memo) => {
     const variants = node.variants!;
     const key = variantKey(args);
     let found = variants.get(key);
     if (found === undefined) {
       if (variants.size >= MAX_VARIANTS) {
-        variants.forEach(drop);
+        for (const variant of variants.values()) drop(variant, memo);
         variants.clear();
       }
       found = new MemoNode(node.key, node.pk);
@@ -63,11 +65,11 @@ function keepNodesPerArgs(): void {
     }
     return found;
   };
-  argsNodes.moved = (node) => {
+  argsNodes.moved = (node, memo) => {
     // The position's own node stays: the memo marked its readers dirty, and its rebuild leaves
     // what it no longer reads.
     if (!node.variants) return;
-    for (const variant of node.variants.values()) if (variant !== node) drop(variant);
+    for (const variant of node.variants.values()) if (variant !== node) drop(variant, memo);
     node.variants = node.args = undefined;
   };
 }

@@ -1,14 +1,20 @@
 // How the memo keeps a node per args for a position whose value depends on them. Only `Scalar`
 // makes such values, so it fills this in when it is constructed: a store that never meets one
 // carries none of this code (the memo's walker only looks here once a node depends on args).
-import type { MemoNode } from '../normalize/graph';
+import type { MemoNode, Reader } from '../normalize/graph';
+
+/** The memo as far as dropping a node goes (MemoCache). */
+export interface LeavingMemo {
+  /** @internal `reader` now reads `after` instead of `before`; one left unread and empty goes later. */
+  leave(reader: Reader, before: readonly MemoNode[], after: readonly MemoNode[]): void;
+}
 
 export const argsNodes: {
   /**
    * The node of `node`'s position for `args` (made on first use). Past the limit the others are
    * dropped: what read them is built again, and they leave what they read.
    */
-  variant?(node: MemoNode, args: readonly unknown[]): MemoNode;
+  variant?(node: MemoNode, args: readonly unknown[], memo: LeavingMemo): MemoNode;
   /**
    * `node` was built after it (or a node it filled) read `args`: its position keeps a node per
    * args from now (nothing to do if it does already).
@@ -18,7 +24,7 @@ export const argsNodes: {
    * `node`'s position changed: its other nodes per args (if any) are dropped, and it is one node
    * again.
    */
-  moved?(node: MemoNode): void;
+  moved?(node: MemoNode, memo: LeavingMemo): void;
 } = {};
 
 /**
