@@ -169,7 +169,6 @@ export default defineConfig({
           'src/schema/schemas.test.ts', // schema.Array... through the source barrel
           'src/managers/scale.test.ts', // counts the memo's nodes (a private field, renamed in dist)
           'src/schema/fromDataClient.test.ts', // the Union search at scale counts the memo's nodes
-          'src/schema/Scalar.test.ts', // reads the memo's per-args copies (private, renamed in dist)
         ],
       }),
       onDist(vanillaProject, {

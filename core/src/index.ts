@@ -52,7 +52,6 @@ export {
   errorToJSON,
   Invalidate,
   Query,
-  Scalar,
   SchemaError,
   schema,
   TesseraError,

@@ -1,4 +1,3 @@
-import { argsNodes } from '../schema/argsNodes';
 import {
   type EntityLike,
   type EntityTables,
@@ -26,8 +25,6 @@ export interface WalkMemo {
   node(key: string, pk: string): MemoNode;
   /** @internal A node now reads other positions than before: paths listed before may miss some. */
   reshaped(): void;
-  /** @internal `reader` now reads `after` instead of `before` (MemoCache's). */
-  leave(reader: Reader, before: readonly MemoNode[], after: readonly MemoNode[]): void;
 }
 
 const PRIMITIVE_WRAPPERS = new Set<unknown>([String, Number, Boolean, BigInt, Symbol]);
@@ -60,11 +57,8 @@ interface LaterFill {
 export class DenormalizeWalker implements IDenormalizeDelegate {
   private readonly entities: EntityTables;
   private readonly _args: readonly unknown[];
-  /**
-   * @internal How many times a schema read the args: above 0 after `run`, the result depends on
-   * them; a node whose fill (its own or a node's it filled) counted any depends on them too.
-   */
-  argsReads = 0;
+  /** @internal True once a schema read the args (the result then depends on them). */
+  usedArgs = false;
   private readonly memo: WalkMemo | undefined;
   /**
    * Memo mode: who reads the nodes met now (`building`), what it read when last built (`prev`),
@@ -92,7 +86,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
   }
 
   get args(): readonly unknown[] {
-    this.argsReads++;
+    this.usedArgs = true;
     return this._args;
   }
 
@@ -217,19 +211,11 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     // list: a re-read of a long list after one member changed looks up and allocates nothing.
     // (A moved node may have left the memo, its position emptied: the memo then has another.)
     const memo = this.memo!;
-    // A node built from the args is looked up by them: its position has one per args.
     let node = this.readSoFar === undefined ? this.prev[this.met] : undefined;
-    if (
-      node?.pk === pk &&
-      node.key === key &&
-      (!node.moved || memo.node(key, pk) === node) &&
-      !node.args
-    )
+    if (node?.pk === pk && node.key === key && (!node.moved || memo.node(key, pk) === node))
       this.met++;
     else {
       node = memo.node(key, pk);
-      // Reading the args: what reads this node depends on them too.
-      if (node.variants) node = argsNodes.variant!(node, this.args, memo);
       (this.readSoFar ??= this.prev.slice(0, this.met)).push(node);
     }
     if (this.building !== undefined) addReader(node, this.building);
@@ -272,7 +258,7 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
 
   /** Fills a node's instance, the node reading what it meets. */
   private fillNode(node: MemoNode): unknown {
-    const { building, prev, met, readSoFar, argsReads } = this;
+    const { building, prev, met, readSoFar } = this;
     const before = node.deps;
     this.building = node;
     this.prev = before;
@@ -282,9 +268,6 @@ export class DenormalizeWalker implements IDenormalizeDelegate {
     const value = node.schema!.denormalizeInto(node.value as object, node.stored as object, this);
     this.depth--;
     node.value = value;
-    // Built once it read the args (a `Scalar` field, or the copy of a node below chosen by
-    // them): kept per args from now on. A node filled beside it later does not depend on them.
-    if (this.argsReads !== argsReads) argsNodes.built?.(node, this._args);
     const after = this.readList();
     node.deps = after.length === 0 ? NO_DEPS : after;
     if (after !== before) {

@@ -1,4 +1,3 @@
-import { argsKeyOf, argsNodes } from '../schema/argsNodes';
 import {
   type DenormalizeNullable,
   type EntityPath,
@@ -126,6 +125,14 @@ const EMPTY_PATHS: EntityPath[] = [];
 
 /** What reading a schema gives: its data (absent allowed), or INVALID. */
 type SchemaResult<S> = DenormalizeResult<DenormalizeNullable<S> | typeof INVALID>;
+
+function argsKeyOf(args: readonly unknown[]): string | undefined {
+  try {
+    return JSON.stringify(args);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Memoized denormalization. It mirrors one entities object at a time: each entity position it
@@ -273,8 +280,8 @@ export class MemoCache {
     fresh.generation = this.generation;
     fresh.shapes = this.shapes;
     fresh.args = args;
-    fresh.usesArgs = walker.argsReads > 0;
-    fresh.argsKey = fresh.usesArgs ? argsKeyOf(args) : undefined;
+    fresh.usesArgs = walker.usedArgs;
+    fresh.argsKey = walker.usedArgs ? argsKeyOf(args) : undefined;
     fresh.output = new MemoResult(data, deps, paths);
     if (node !== undefined) node.result = fresh;
     else if (typeof input === 'object' || typeof input === 'function')
@@ -463,8 +470,6 @@ export class MemoCache {
     }
     node.moved = true;
     dirtyReaders(node);
-    // Its nodes per args (see schema/argsNodes.ts) were built from what it held.
-    argsNodes.moved?.(node, this);
     node.result = undefined;
     if (now === undefined) byPk.delete(pk);
   }

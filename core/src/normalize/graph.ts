@@ -44,14 +44,6 @@ export class MemoNode implements Reader {
   result: unknown;
   /** Its path, made when a result's paths are first listed, then shared by every result. */
   path: EntityPath | undefined;
-  /**
-   * @internal Set once a schema read the args while it was built (a `Scalar` field, or a node
-   * below it): the args it was built for, serialized. Its position then keeps a node per args
-   * (`variants`, itself among them), so readers with other args keep theirs.
-   */
-  declare args?: string;
-  /** @internal The nodes of a position whose value depends on the args, by args. */
-  declare variants?: Map<string, MemoNode>;
   constructor(
     readonly key: string,
     readonly pk: string,
@@ -91,8 +83,6 @@ export function readersAbove(node: MemoNode, seen: Set<MemoNode>, found: (reader
     const readers = next.dependents;
     if (readers instanceof Set) readers.forEach(visit);
     else if (readers !== undefined) visit(readers);
-    // a position's nodes per args (see schema/argsNodes.ts): their readers read it too
-    next.variants?.forEach(visit);
   }
 }
 

@@ -21,12 +21,6 @@ export type AbstractInstanceType<T> = T extends abstract new (
     ? U
     : never;
 
-/** A field schema that stores a null (a Scalar: in the cell of the lens), giving what the record holds. */
-interface NullKeeper {
-  /** @internal */
-  normalizeNull?(parent: object, field: string, delegate: INormalizeDelegate): unknown;
-}
-
 /** A record's primary key from its data (`this`), as `pk()` methods compute it. */
 type PkMethod = (
   this: unknown,
@@ -223,17 +217,9 @@ export abstract class Entity {
     const schema = this.schema;
     for (const field in schema) {
       const value = normalized[field];
-      if (value !== undefined) {
+      if (value !== undefined && value !== null) {
         try {
-          // null refers to nothing, except for a schema that keeps it (a Scalar's cell)
-          normalized[field] =
-            value === null
-              ? ((schema[field] as NullKeeper | undefined)?.normalizeNull?.(
-                  processed,
-                  field,
-                  delegate,
-                ) ?? value)
-              : delegate.visit(schema[field], value, processed, field);
+          normalized[field] = delegate.visit(schema[field], value, processed, field);
         } catch (error) {
           throw inside(error, field);
         }

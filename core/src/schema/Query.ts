@@ -1,4 +1,3 @@
-import { argsKeyOf, uniqueArgsKey } from './argsNodes';
 import { INVALID } from './INVALID';
 import type { IDenormalizeDelegate, IQueryDelegate } from './interface';
 
@@ -41,11 +40,23 @@ export class Query<S = unknown, R = unknown> {
     delegate.complete?.();
     const args = delegate.args;
     if (value === null || typeof value !== 'object') return this.process(value, ...args);
-    const argsKey = argsKeyOf(args) ?? uniqueArgsKey();
+    const argsKey = stableArgsKey(args);
     const cached = this.cache.get(value);
     if (cached !== undefined && cached.argsKey === argsKey) return cached.result;
     const result = this.process(value, ...args);
     this.cache.set(value, { argsKey, result });
     return result;
+  }
+}
+
+let unserializable = 0;
+
+/** Args as a cache key; args JSON cannot express never share a cache entry. */
+function stableArgsKey(args: readonly unknown[]): string {
+  try {
+    return JSON.stringify(args) ?? '';
+  } catch {
+    unserializable += 1;
+    return `\u0000unserializable:${unserializable}`;
   }
 }

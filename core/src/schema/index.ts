@@ -35,13 +35,6 @@ export { ObjectSchema } from './ObjectSchema';
 export { getOwn, setOwn } from './ownProperty';
 export type { PolymorphicRef, SchemaAttribute } from './Polymorphic';
 export { Query } from './Query';
-export {
-  Scalar,
-  type ScalarArgs,
-  type ScalarCell,
-  type ScalarEntity,
-  type ScalarOptions,
-} from './Scalar';
 export { describeValue, SchemaError } from './SchemaError';
 /** Namespace of schema classes, as in normalizr: `new schema.Array(Todo)`, `schema.Object`, ... */
 export * as schema from './schemaNamespace';

@@ -5,7 +5,6 @@ import type { Invalidate } from './Invalidate';
 import type { ObjectSchema } from './ObjectSchema';
 import type { PolymorphicRef } from './Polymorphic';
 import type { Query } from './Query';
-import type { Scalar, ScalarCell } from './Scalar';
 import type { Union } from './Union';
 import type { Values } from './ValuesSchema';
 
@@ -90,9 +89,7 @@ type DenormalizeInstance<S> =
                 ? InvalidateData<S['definition']>
                 : S extends ObjectSchema
                   ? DenormalizeObject<S['schema']>
-                  : S extends Scalar<infer E>
-                    ? ScalarCell<E>
-                    : DenormalizeObject<S>;
+                  : DenormalizeObject<S>;
 
 type InvalidateData<E> = E extends Union
   ? Denormalize<E['schema'][keyof E['schema']]>
@@ -135,7 +132,7 @@ export type Normalize<S> = S extends EntityClassLike
 type NormalizeInstance<S> =
   S extends Query<unknown, unknown>
     ? Normalize<S['schema']>
-    : S extends Collection | Scalar
+    : S extends Collection
       ? string
       : S extends CollectionUpdate
         ? S['mode'] extends 'assign'
